@@ -1,0 +1,132 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildSite, type BuildResult } from "../src/site/build";
+import { serveStatic, type StaticServer } from "../src/site/serve";
+import { ensureChromium, launchChromium } from "./helpers/chromium";
+
+const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
+const chromium = await ensureChromium();
+if ("reason" in chromium) console.warn(`[@petstore/docs] skipping the browser tests: ${chromium.reason}`);
+
+let build: BuildResult;
+let site: StaticServer;
+let browser: Browser | undefined;
+let context: BrowserContext;
+/** Every request the pages made, and those that were not to loopback (aborted, so nothing leaves the machine). */
+const requests: string[] = [];
+const offLoopback: string[] = [];
+
+beforeAll(async () => {
+  build = await buildSite();
+  site = await serveStatic(build.outDir);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  if ("path" in chromium) {
+    browser = await launchChromium(chromium.path);
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      const { protocol, hostname } = new URL(url);
+      if ((protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1") {
+        offLoopback.push(url);
+        return route.abort("blockedbyclient");
+      }
+      return route.continue();
+    });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe("the built site", () => {
+  test("holds the reference, the guide and the contract", async () => {
+    expect(build.files).toEqual(["index.html", "guide/index.html", "openapi.yaml"]);
+    const contract = await readFile(fileURLToPath(new URL("../../../packages/contract/openapi.yaml", import.meta.url)), "utf8");
+    expect(await readFile(join(build.outDir, "openapi.yaml"), "utf8")).toBe(contract);
+  });
+
+  test("serves every page over loopback HTTP", async () => {
+    for (const path of ["", "guide/", "guide", "openapi.yaml"]) {
+      const response = await fetch(new URL(path, site.url));
+      expect(response.status, path).toBe(200);
+    }
+    expect((await fetch(new URL("../../etc/passwd", site.url))).status).toBe(404);
+    expect((await fetch(new URL("%2e%2e/package.json", site.url))).status).toBe(404);
+  });
+});
+
+async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(new URL(path, site.url).href, { waitUntil: "load" });
+  return { page, errors };
+}
+
+describe.skipIf("reason" in chromium)("in headless Chromium", () => {
+  test("the reference shows every operation, getPet's deprecation, auth, the Error model and both environments", async () => {
+    const { page, errors } = await openPage("");
+    const api = page.locator("#redoc .api-content");
+    await api.waitFor({ timeout: 20_000 });
+
+    const operations = await api.locator("[id^='tag/animals/operation/'] h2").allInnerTexts();
+    expect(operations.map((text) => text.replace(/\s+/g, " "))).toEqual(["List all animals", "Add an animal", "Get an animal Deprecated"]);
+    const getPet = page.locator('[id="tag/animals/operation/getPet"]');
+    await expect.poll(() => getPet.getByText("Deprecated", { exact: true }).first().isVisible()).toBe(true);
+    expect(await getPet.innerText()).toContain("removed on 2030-12-05");
+    expect(await getPet.innerText()).toContain("Use GET /pets with a status filter instead");
+
+    const intro = await page.locator('[id="section/Deprecations"]').locator("xpath=..").innerText();
+    expect(intro).toMatch(/GET \/pets\/\{petId\}.*getPet.*2025-12-05.*2030-12-05.*GET \/pets\?status=…/s);
+
+    const environments = await page.locator('[id="section/Environments"]').locator("xpath=..").innerText();
+    expect(environments).toContain("https://api.petstore.example/v1");
+    expect(environments).toContain("https://staging.api.petstore.example/v1");
+
+    const auth = await page.locator('[id="section/Authentication"]').locator("xpath=..").innerText();
+    expect(auth).toContain("bearerAuth");
+    expect(auth).toMatch(/HTTP Authorization Scheme:?\s*bearer/i);
+
+    const errorModel = await page.locator('[id="section/Errors"]').locator("xpath=..").innerText();
+    for (const field of ["code", "message", "status"]) expect(errorModel).toMatch(new RegExp(`^${field}\\b`, "m"));
+    expect(errorModel).toContain("required");
+
+    const guideLink = page.locator('#redoc a[href="guide/"]');
+    expect(await guideLink.count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, "reference.png") });
+    await getPet.locator("h2").first().evaluate((heading) => {
+      heading.scrollIntoView();
+      window.scrollBy(0, -60);
+    });
+    await page.screenshot({ path: join(SCREENSHOTS, "reference-getpet.png") });
+    await page.close();
+  });
+
+  test("the SDK guide is a linked page with every task", async () => {
+    const { page, errors } = await openPage("");
+    await page.locator('.site-header a:text-is("SDK guide")').click();
+    await page.waitForURL(/\/guide\/$/);
+    const headings = await page.locator("main h2").allInnerTexts();
+    expect(headings).toEqual(["Install", "Authenticate", "Environments", "Options", "Errors", "Retries", "Deprecations", "Testing with mocks"]);
+    expect(await page.locator("nav li").count()).toBe(headings.length);
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("createPetstoreClient");
+    expect(text).toContain("removed on 2030-12-05");
+    expect(text).toContain("createPetstoreHandlers");
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, "guide.png") });
+    await page.close();
+  });
+
+  test("no request left loopback while the pages loaded", () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(offLoopback).toEqual([]);
+  });
+});

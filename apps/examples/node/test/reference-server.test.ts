@@ -1,0 +1,47 @@
+import { createPetstoreClient } from "@petstore/client";
+import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startApp, type RunningApp } from "../src/app";
+
+const API_KEY = "example-node-key";
+let server: RunningServer;
+let app: RunningApp;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
+  const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+  for (const pet of [
+    { name: "Rex", categoryId: 1, status: "available" },
+    { name: "Ada", categoryId: 2, status: "available" },
+    { name: "Tom", categoryId: 1, status: "sold" },
+  ] as const) {
+    await petstore.pets.create(pet);
+  }
+  app = await startApp(petstore);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+test("GET /available-pets lists the reference server's available pets by name", async () => {
+  const response = await fetch(`${app.url}/available-pets`);
+  expect(response.status).toBe(200);
+  const body = await response.json();
+  expect(body).toEqual({ count: 2, pets: [expect.objectContaining({ name: "Ada" }), expect.objectContaining({ name: "Rex" })] });
+});
+
+test("a wrong API key upstream becomes a 502 that names the upstream error and leaks no key", async () => {
+  const wrong = createPetstoreClient({ apiKey: "not-a-valid-key", baseUrl: server.baseUrl, maxRetries: 0 });
+  const other = await startApp(wrong);
+  try {
+    const response = await fetch(`${other.url}/available-pets`);
+    expect(response.status).toBe(502);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ code: "unauthorized" });
+    expect(text).not.toContain("not-a-valid-key");
+  } finally {
+    await other.close();
+  }
+});

@@ -1,0 +1,45 @@
+import { resolve } from "node:path";
+
+/** Settings read from the environment by `main.ts`. */
+export interface Config {
+  port: number;
+  host: string;
+  apiKeys: string[];
+  /** True when no key was configured and the dev server must create one. */
+  generateKey: boolean;
+  dataFile: string;
+  databaseUrl?: string;
+  corsOrigins: string[];
+  production: boolean;
+}
+
+/** A configuration problem, reported without a stack trace. */
+export class ConfigError extends Error {}
+
+/** Reads PORT, HOST, PETSTORE_API_KEYS, PETSTORE_DATA_FILE, DATABASE_URL, PETSTORE_CORS_ORIGINS and NODE_ENV. */
+export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
+  const nodeEnv = env.NODE_ENV ?? "development";
+  const production = nodeEnv !== "development" && nodeEnv !== "test";
+  const port = env.PORT === undefined || env.PORT === "" ? 4000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`[@petstore/server] PORT must be an integer from 0 to 65535, got ${JSON.stringify(env.PORT)}.`);
+  }
+  const apiKeys = (env.PETSTORE_API_KEYS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+  if (apiKeys.length === 0 && production) {
+    throw new ConfigError(
+      `[@petstore/server] NODE_ENV=${nodeEnv} and PETSTORE_API_KEYS is empty: refusing to start an API nobody can call. ` +
+        "Set PETSTORE_API_KEYS to one or more comma-separated keys.",
+    );
+  }
+  const corsOrigins = (env.PETSTORE_CORS_ORIGINS ?? "*").split(",").map((origin) => origin.trim()).filter(Boolean);
+  return {
+    port,
+    host: env.HOST || "127.0.0.1",
+    apiKeys,
+    generateKey: apiKeys.length === 0,
+    dataFile: resolve(cwd, env.PETSTORE_DATA_FILE || ".data/petstore.jsonl"),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    corsOrigins: corsOrigins.length > 0 ? corsOrigins : ["*"],
+    production,
+  };
+}

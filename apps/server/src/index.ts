@@ -1,0 +1,8 @@
+export { startServer, generateApiKey } from "./server";
+export { createMemoryStore } from "./store/memory";
+export { createFileStore } from "./store/file";
+export { createPostgresStore } from "./store/postgres";
+export { IdempotencyConflictError, IDEMPOTENCY_TTL_MS } from "./store/types";
+
+export type { RunningServer, ServerOptions } from "./options";
+export type { CreateResult, IdempotencyInput, ListQuery, PetStore, StoreOptions } from "./store/types";

@@ -1,0 +1,149 @@
+import { maxHeaderSize } from "node:http";
+import type { Writable } from "node:stream";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { createAuthenticator } from "./auth";
+import { componentSchema, contractOperations, type ContractOperation, type Schema } from "./contract";
+import { createClientErrorHandler, createConnectHandler } from "./client-errors";
+import { applyCors } from "./cors";
+import { sendError } from "./errors";
+import { createErrorHandler } from "./error-handler";
+import { parametersOf, routeSchema } from "./fastify-schema";
+import { createHandlers } from "./handlers";
+import { requestIdFor } from "./request-id";
+import { allowedMethodsMatcher, BASE_PATH, fastifyUrl, methodsByUrl } from "./routes";
+import { compileBodyValidator, compileParameterValidator, type PartValidator } from "./validators";
+import type { PetStore } from "../store/types";
+
+/** Everything `buildApp` needs, with defaults already applied. */
+export interface AppConfig {
+  apiKeys: readonly string[];
+  store: PetStore;
+  logger: boolean;
+  logStream?: Writable;
+  corsOrigins: readonly string[];
+  bodyLimit: number;
+}
+
+/** Builds the Fastify app: routes, validation and serialization from the contract, auth first, errors as Error bodies. */
+export function buildApp(config: AppConfig): FastifyInstance {
+  const operations = contractOperations();
+  const routeList = operations.map((op) => `${op.method} ${BASE_PATH}${op.path}`).join(", ");
+  const answerClientError = createClientErrorHandler({ routeList, maxHeaderSize });
+  const app = Fastify({
+    logger: config.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? "info",
+          redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"], censor: "[redacted]" },
+          ...(config.logStream ? { stream: config.logStream } : {}),
+        }
+      : false,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    exposeHeadRoutes: false,
+    forceCloseConnections: "idle",
+    return503OnClosing: false, // answered in onRequest instead, as an Error body
+    // Node would answer a missing Host with an empty 400; onRequest answers it with an Error body instead.
+    http: { requireHostHeader: false },
+    // Requests Node's parser rejects (unknown method, bad framing, headers too large) never become requests.
+    clientErrorHandler(this: FastifyInstance, error, socket) {
+      answerClientError(error, socket, this.log);
+    },
+    // A URL the router cannot decode never reaches the hooks: answer it here as an Error body.
+    frameworkErrors: (error, request, reply) => {
+      reply.header("x-request-id", request.id);
+      if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, "The URL is not valid: fix its percent-encoding.");
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 400, "A path segment is longer than 100 characters: a pet id has at most 19 digits.");
+      return sendError(reply, 400, `The request could not be understood: ${error.message}`);
+    },
+  });
+  app.removeContentTypeParser(["text/plain"]);
+  app.setValidatorCompiler(({ schema, httpPart }) => compilePart(schema as Schema, httpPart));
+  const answerConnect = createConnectHandler(routeList);
+  app.server.on("connect", (request, socket) => answerConnect(request, socket, app.log));
+  // Expectations other than 100-continue may be ignored (RFC 9110 §10.1.1): serve the request as usual
+  // rather than let Node answer an empty 417.
+  app.server.on("checkExpectation", (request, response) => app.server.emit("request", request, response));
+
+  const byUrl = methodsByUrl(operations);
+  const allowedAt = allowedMethodsMatcher(byUrl);
+  const authenticate = createAuthenticator(config.apiKeys);
+  const apiKeys = new WeakMap<FastifyRequest, string>();
+
+  // While closing, end each keep-alive connection after its response, so close() need not wait for idle timeouts.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (closing) return sendError(reply.header("retry-after", "1"), 503, "The server is shutting down. Retry the request.");
+    if (request.headers.host === undefined && request.raw.httpVersion === "1.1") {
+      return sendError(reply, 400, "The request has no Host header, which HTTP/1.1 requires. Send 'Host: <server name>'.");
+    }
+    const { operation } = request.routeOptions.config as { operation?: ContractOperation };
+    if (operation) reply.headers(operation.constantHeaders);
+    if (applyCors(config.corsOrigins, allowedAt, request, reply)) return reply;
+    if (!operation) {
+      // Answered here, before any body is parsed: a wrong method is the first thing to fix. Covers every
+      // method Node parses (PROPFIND, SEARCH, HEAD, …), not only the ones with routes.
+      const allowed = request.is404 ? allowedAt(request.url) : undefined;
+      if (allowed) return methodNotAllowed(request, reply, allowed.join(", "));
+      return;
+    }
+    const auth = authenticate(request.headers.authorization);
+    if (!auth.ok) return sendError(reply.header("www-authenticate", 'Bearer realm="petstore"'), 401, auth.message);
+    apiKeys.set(request, auth.apiKey);
+  });
+
+  app.setErrorHandler(createErrorHandler(config.bodyLimit, componentSchema("NewPet").example));
+
+  const handlers = createHandlers(config.store, (request) => apiKeys.get(request) ?? "");
+  for (const operation of operations) {
+    const handler = handlers[operation.operationId];
+    if (!handler) throw new Error(`[@petstore/server] no handler for the contract's operation ${operation.operationId}`);
+    app.route({
+      method: operation.method as "GET",
+      url: fastifyUrl(operation.path),
+      schema: routeSchema(operation),
+      config: { operation },
+      handler,
+    });
+  }
+
+  for (const [url, allowed] of byUrl) {
+    const allow = allowed.join(", ");
+    app.route({ method: "OPTIONS", url, handler: async (_request, reply) => reply.code(204).header("allow", `${allow}, OPTIONS`).send() });
+  }
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.setNotFoundHandler(async (request, reply) =>
+    sendError(reply, 404, `There is no ${request.method} ${pathOf(request.url)}. This API serves ${routeList}.`),
+  );
+  return app;
+}
+
+function compilePart(schema: Schema, httpPart: string | undefined): PartValidator {
+  if (httpPart === "body") {
+    const { "x-petstore-required": required, ...bodySchema } = schema;
+    return compileBodyValidator(bodySchema, required !== false);
+  }
+  const parameters = parametersOf(schema);
+  if (!parameters) throw new Error(`[@petstore/server] no contract parameters attached to the ${httpPart} schema`);
+  return compileParameterValidator(parameters);
+}
+
+function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: string): FastifyReply {
+  return sendError(reply.header("allow", allow), 405, `${request.method} is not allowed on ${pathOf(request.url)}. Use ${allow}.`);
+}
+
+/** The path of a request URL, cut to a length that is safe to echo in a message. */
+function pathOf(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}

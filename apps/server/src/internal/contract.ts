@@ -1,0 +1,99 @@
+import { openapiDocument } from "@petstore/contract";
+
+/** A JSON Schema object as the contract writes it, after `$ref`s are inlined. */
+export type Schema = { [keyword: string]: unknown };
+
+/** One parameter of an operation, with its schema resolved. */
+export interface ContractParameter {
+  name: string;
+  in: "query" | "path" | "header";
+  required: boolean;
+  schema: Schema;
+}
+
+/** One operation of the contract, resolved into what a router needs. */
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  /** The OpenAPI path template, e.g. `/pets/{petId}`. */
+  path: string;
+  parameters: ContractParameter[];
+  /** Schema of the `application/json` request body, when the operation takes one. */
+  requestBody?: { required: boolean; schema: Schema };
+  /** Schema of each response's `application/json` body, keyed by status code (or `default`). */
+  responses: Record<string, Schema>;
+  /** Response headers whose schema fixes a `const` value (e.g. `Sunset`), to send on every response. */
+  constantHeaders: Record<string, string>;
+}
+
+const document = openapiDocument as unknown as Schema;
+
+/** Inlines every local `$ref` of `value` against the contract document (the contract has no cycles). */
+export function resolveRefs<T>(value: T, seen: string[] = []): T {
+  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, seen)) as T;
+  if (value === null || typeof value !== "object") return value;
+  const ref = (value as Schema).$ref;
+  if (typeof ref === "string") {
+    if (seen.includes(ref)) throw new Error(`[@petstore/server] the contract has a cyclic $ref: ${ref}`);
+    return resolveRefs(lookupPointer(ref), [...seen, ref]) as T;
+  }
+  const out: Schema = {};
+  for (const [key, child] of Object.entries(value)) out[key] = resolveRefs(child, seen);
+  return out as T;
+}
+
+function lookupPointer(ref: string): unknown {
+  if (!ref.startsWith("#/")) throw new Error(`[@petstore/server] only local $refs are supported, got ${ref}`);
+  let node: unknown = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    node = (node as Schema | undefined)?.[key];
+  }
+  if (node === undefined) throw new Error(`[@petstore/server] the contract's $ref ${ref} points nowhere`);
+  return node;
+}
+
+/** A schema from `components/schemas`, resolved. */
+export function componentSchema(name: string): Schema {
+  return resolveRefs({ $ref: `#/components/schemas/${name}` });
+}
+
+function jsonSchemaOf(content: unknown): Schema | undefined {
+  const json = (content as Schema | undefined)?.["application/json"] as Schema | undefined;
+  return json?.schema as Schema | undefined;
+}
+
+/** Every operation in the contract, in document order. */
+export function contractOperations(): ContractOperation[] {
+  const paths = resolveRefs(document.paths as Record<string, Record<string, Schema>>);
+  const result: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    const shared = (item.parameters as unknown as ContractParameter[] | undefined) ?? [];
+    for (const [method, op] of Object.entries(item)) {
+      if (typeof op !== "object" || op === null || typeof op.operationId !== "string") continue;
+      const own = (op.parameters as ContractParameter[] | undefined) ?? [];
+      const responses: Record<string, Schema> = {};
+      const constantHeaders: Record<string, string> = {};
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Schema>)) {
+        const schema = jsonSchemaOf(response.content);
+        if (schema) responses[status] = schema;
+        for (const [header, spec] of Object.entries((response.headers ?? {}) as Record<string, Schema>)) {
+          const value = (spec.schema as Schema | undefined)?.const;
+          if (typeof value === "string") constantHeaders[header] = value;
+        }
+      }
+      const body = op.requestBody as Schema | undefined;
+      const bodySchema = body ? jsonSchemaOf(body.content) : undefined;
+      result.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        parameters: [...shared, ...own].map((p) => ({ ...p, required: p.required === true })),
+        ...(bodySchema ? { requestBody: { required: body?.required === true, schema: bodySchema } } : {}),
+        responses,
+        constantHeaders,
+      });
+    }
+  }
+  return result;
+}

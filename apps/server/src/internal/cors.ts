@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client, X-Request-Id";
+const EXPOSE_HEADERS = "X-Request-Id, Sunset, Deprecation, Link, Retry-After, Idempotent-Replayed";
+
+/**
+ * Adds CORS headers for `origins` (`["*"]` allows any origin: safe because auth is a bearer header, not a
+ * cookie). Returns true when the request was a preflight and has been answered.
+ */
+export function applyCors(
+  origins: readonly string[],
+  allowMethods: (url: string) => string[] | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const origin = request.headers.origin;
+  const any = origins.includes("*");
+  if (!any) reply.header("vary", "Origin");
+  if (origin === undefined || (!any && !origins.includes(origin))) return false;
+  reply.header("access-control-allow-origin", any ? "*" : origin);
+  reply.header("access-control-expose-headers", EXPOSE_HEADERS);
+  const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
+  if (!isPreflight) return false;
+  const methods = allowMethods(request.url);
+  if (methods === undefined) return false; // unknown path: the 404 handler answers
+  reply
+    .code(204)
+    .header("access-control-allow-methods", methods.join(", "))
+    .header("access-control-allow-headers", ALLOW_HEADERS)
+    .header("access-control-max-age", "600")
+    .send();
+  return true;
+}

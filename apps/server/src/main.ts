@@ -1,0 +1,45 @@
+// `pnpm start`: the reference server configured from the environment (see README.md).
+import { ConfigError, readConfig } from "./config";
+import { createFileStore } from "./store/file";
+import { createPostgresStore } from "./store/postgres";
+import { generateApiKey, startServer } from "./server";
+
+try {
+  const config = readConfig(process.env, process.cwd());
+  const store = config.databaseUrl ? await createPostgresStore(config.databaseUrl) : await createFileStore(config.dataFile);
+  const apiKeys = config.generateKey ? [generateApiKey()] : config.apiKeys;
+  const server = await startServer({
+    port: config.port,
+    host: config.host,
+    apiKeys,
+    store,
+    logger: true,
+    corsOrigins: config.corsOrigins,
+  });
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataFile;
+  process.stderr.write(`[@petstore/server] listening on ${server.baseUrl} — pets stored in ${where}\n`);
+  if (config.generateKey) {
+    process.stderr.write(
+      `[@petstore/server] no PETSTORE_API_KEYS set: created a development key for this run:\n\n    ${apiKeys[0]}\n\n` +
+        `  try: curl -H "Authorization: Bearer ${apiKeys[0]}" ${server.baseUrl}/pets\n`,
+    );
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`[@petstore/server] ${signal}: finishing in-flight requests, then exiting\n`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`[@petstore/server] shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+} catch (error) {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,34 @@
+import type { Writable } from "node:stream";
+import type { PetStore } from "./store/types";
+
+/** Options of `startServer`. */
+export interface ServerOptions {
+  /** TCP port; 0 picks a free one (read it back from `url`). Defaults to 0. */
+  port?: number;
+  /** Interface to listen on. Defaults to "127.0.0.1". */
+  host?: string;
+  /** Accepted bearer tokens. Defaults to one random key, returned as `apiKeys`. */
+  apiKeys?: string[];
+  /** Where pets live: `createMemoryStore()`, `await createFileStore(path)` or `await createPostgresStore(url)`. Defaults to a new memory store. */
+  store?: PetStore;
+  /** Writes JSON logs (pino) with request ids. Defaults to false. */
+  logger?: boolean;
+  /** Where JSON logs go when `logger` is on. Defaults to stdout. */
+  logStream?: Writable;
+  /** Origins allowed by CORS; `["*"]` allows any. Defaults to `["*"]`. */
+  corsOrigins?: string[];
+  /** Largest accepted request body in bytes. Defaults to 1 MiB (1048576). */
+  bodyLimit?: number;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** `http://HOST:PORT`, without the API's base path. */
+  url: string;
+  /** `url` + `/v1`: pass this to the SDK as `baseUrl`. */
+  baseUrl: string;
+  /** The accepted API keys (useful when a random one was created). */
+  apiKeys: string[];
+  /** Stops accepting connections, finishes in-flight requests, then closes the store. */
+  close(): Promise<void>;
+}

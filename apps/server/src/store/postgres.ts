@@ -1,0 +1,139 @@
+import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import pg from "pg";
+import { schemaStatements } from "./postgres-schema";
+import {
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyConflictError,
+  normalizePet,
+  type CreateResult,
+  type IdempotencyInput,
+  type PetStore,
+  type StoreOptions,
+} from "./types";
+
+interface PetRow {
+  id: string;
+  name_json: string;
+  category_id: string;
+  status: PetStatus | null;
+}
+
+const COLUMNS = "id, name_json, category_id, status";
+
+function toPet(row: PetRow): Pet {
+  return normalizePet(Number(row.id), {
+    name: JSON.parse(row.name_json) as string,
+    categoryId: Number(row.category_id),
+    ...(row.status === null ? {} : { status: row.status }),
+  });
+}
+
+/**
+ * A store in PostgreSQL, for several server instances behind a load balancer: ids come from an identity
+ * sequence and idempotency keys from a table with a primary key, so two instances never create twice.
+ * Creates the tables on first use.
+ */
+export async function createPostgresStore(connectionString: string, options: StoreOptions = {}): Promise<PetStore> {
+  const now = options.now ?? Date.now;
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on("error", () => {
+    // An idle client lost its connection: the pool replaces it; queries report their own errors.
+  });
+  const client = await pool.connect().catch((error: Error) => {
+    void pool.end();
+    throw new Error(`[@petstore/server] cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`);
+  });
+  try {
+    await client.query("BEGIN");
+    for (const statement of schemaStatements) await client.query(statement);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+
+  type EarlierRow = PetRow & { fingerprint: string; created_at: Date };
+
+  /** The pet an unexpired key was used for: a replay, or a conflict when the body differs. */
+  async function findEarlier(queryable: pg.Pool | pg.PoolClient, idempotency: IdempotencyInput): Promise<CreateResult | undefined> {
+    const earlier = await queryable.query<EarlierRow>(
+      `SELECT p.id, p.name_json, p.category_id, p.status, k.fingerprint, k.created_at
+         FROM petstore_idempotency_keys k JOIN petstore_pets p ON p.id = k.pet_id
+        WHERE k.scope = $1 AND k.key = $2`,
+      [idempotency.scope, idempotency.key],
+    );
+    const row = earlier.rows[0];
+    if (!row || now() - row.created_at.getTime() >= IDEMPOTENCY_TTL_MS) return undefined;
+    if (row.fingerprint !== idempotency.fingerprint) throw new IdempotencyConflictError(idempotency.key);
+    return { pet: toPet(row), replayed: true };
+  }
+
+  /** One attempt to create under a key; "retry" when another transaction held an expired copy of the key. */
+  async function createWithKey(input: NewPet, idempotency: IdempotencyInput): Promise<CreateResult | "retry"> {
+    const earlier = await findEarlier(pool, idempotency);
+    if (earlier) return earlier;
+    const tx = await pool.connect();
+    try {
+      await tx.query("BEGIN");
+      await tx.query("DELETE FROM petstore_idempotency_keys WHERE scope = $1 AND key = $2 AND created_at <= $3", [
+        idempotency.scope,
+        idempotency.key,
+        new Date(now() - IDEMPOTENCY_TTL_MS),
+      ]);
+      const inserted = await tx.query<PetRow>(
+        `INSERT INTO petstore_pets (name_json, category_id, status) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
+        [JSON.stringify(input.name), input.categoryId, input.status ?? null],
+      );
+      // A concurrent insert of the same key (on any instance) makes this wait for that transaction, then do nothing.
+      const claimed = await tx.query(
+        `INSERT INTO petstore_idempotency_keys (scope, key, fingerprint, pet_id, created_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING pet_id`,
+        [idempotency.scope, idempotency.key, idempotency.fingerprint, inserted.rows[0]!.id, new Date(now())],
+      );
+      if (claimed.rowCount === 1) {
+        await tx.query("COMMIT");
+        return { pet: toPet(inserted.rows[0]!), replayed: false };
+      }
+      await tx.query("ROLLBACK");
+      return (await findEarlier(tx, idempotency)) ?? "retry";
+    } catch (error) {
+      await tx.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      tx.release();
+    }
+  }
+
+  return {
+    async create(input, idempotency) {
+      if (!idempotency) {
+        const result = await pool.query<PetRow>(
+          `INSERT INTO petstore_pets (name_json, category_id, status) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
+          [JSON.stringify(input.name), input.categoryId, input.status ?? null],
+        );
+        return { pet: toPet(result.rows[0]!), replayed: false };
+      }
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = await createWithKey(input, idempotency);
+        if (result !== "retry") return result;
+      }
+      throw new Error("[@petstore/server] could not claim the idempotency key after 3 attempts");
+    },
+    async get(id) {
+      const result = await pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets WHERE id = $1`, [id]);
+      return result.rows[0] ? toPet(result.rows[0]) : undefined;
+    },
+    async list({ limit, status }) {
+      const result =
+        status === undefined
+          ? await pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets ORDER BY id LIMIT $1`, [limit])
+          : await pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets WHERE status = $1 ORDER BY id LIMIT $2`, [status, limit]);
+      return result.rows.map(toPet);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+
+/** How long an idempotency key is remembered. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** An `Idempotency-Key` as the store sees it. */
+export interface IdempotencyInput {
+  /** Who owns the key (a digest of the API key): two API keys never share idempotency keys. */
+  scope: string;
+  /** The client's `Idempotency-Key`. */
+  key: string;
+  /** A digest of the request body: the same key with a different fingerprint is a conflict. */
+  fingerprint: string;
+}
+
+/** What `create` did. */
+export interface CreateResult {
+  pet: Pet;
+  /** True when the pet was created earlier under the same idempotency key and is being replayed. */
+  replayed: boolean;
+}
+
+/** Query of `list`. */
+export interface ListQuery {
+  limit: number;
+  status?: PetStatus;
+}
+
+/** Where pets live. Every implementation passes the shared suite in test/storage. */
+export interface PetStore {
+  /** Adds a pet and resolves only once the write is durable. Throws IdempotencyConflictError on a key reused with another body. */
+  create(pet: NewPet, idempotency?: IdempotencyInput): Promise<CreateResult>;
+  /** The pet with this id, or undefined. */
+  get(id: number): Promise<Pet | undefined>;
+  /** The first `limit` pets in ascending id order, after the status filter. */
+  list(query: ListQuery): Promise<Pet[]>;
+  /** Releases files and connections. */
+  close(): Promise<void>;
+}
+
+/** Options every store takes. */
+export interface StoreOptions {
+  /** Clock for idempotency expiry, in ms since the epoch. Defaults to `Date.now`. */
+  now?: () => number;
+}
+
+/** The same idempotency key was sent with a different body. */
+export class IdempotencyConflictError extends Error {
+  constructor(key: string) {
+    super(
+      `Idempotency-Key ${JSON.stringify(key.slice(0, 64))} was already used with a different body in the last 24 hours. ` +
+        "Send a new key for a new pet, or resend the original body to get the original response.",
+    );
+    this.name = "IdempotencyConflictError";
+  }
+}
+
+/** A pet with its fields in contract order and no `status` key when it has none, so replays serialize byte-identically. */
+export function normalizePet(id: number, pet: NewPet): Pet {
+  return pet.status === undefined || pet.status === null
+    ? { id, name: pet.name, categoryId: pet.categoryId }
+    : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { expectError } from "../helpers/contract";
+import { call, useServer } from "../helpers/server";
+
+const server = useServer();
+
+describe("routing", () => {
+  it.each(["/", "/pets", "/v2/pets", "/v1", "/v1/pets/1/owner", "/v1/store/orders", "/v1/PETS"])(
+    "answers 404 with an Error body listing the real routes for %s",
+    async (path) => {
+      const response = await call(server.current, path);
+      expect(response.status).toBe(404);
+      expectError(404, response.body, "not_found");
+      expect(response.body.message).toContain("GET /v1/pets");
+      expect(response.headers.get("x-request-id")).toBeTruthy();
+    },
+  );
+
+  it.each([
+    ["PUT", "/v1/pets", "GET, POST"],
+    ["DELETE", "/v1/pets", "GET, POST"],
+    ["PATCH", "/v1/pets", "GET, POST"],
+    ["POST", "/v1/pets/1", "GET"],
+    ["DELETE", "/v1/pets/1", "GET"],
+    ["PUT", "/v1/pets/abc", "GET"],
+  ])("answers %s %s with 405, an Error body and Allow: %s", async (method, path, allow) => {
+    const response = await call(server.current, path, { method, body: "{}" });
+    expect(response.status).toBe(405);
+    expectError(405, response.body, "method_not_allowed");
+    expect(response.headers.get("allow")).toBe(allow);
+    expect(response.body.message).toContain(`Use ${allow}.`);
+  });
+
+  it("answers HEAD on a known path with 405 and Allow, without a body", async () => {
+    const response = await fetch(`${server.current.baseUrl}/pets`, { method: "HEAD" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, POST");
+  });
+
+  it("answers a malformed percent-encoding with a 4xx Error body, never a 500", async () => {
+    const response = await call(server.current, "/v1/pets/%E0%A4%A");
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body).toMatchObject({ status: response.status });
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config";
+import { spawnServer } from "../helpers/child";
+
+const dir = mkdtempSync(join(tmpdir(), "petstore-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("readConfig", () => {
+  it("has documented defaults", () => {
+    expect(readConfig({}, "/srv/app")).toEqual({
+      port: 4000,
+      host: "127.0.0.1",
+      apiKeys: [],
+      generateKey: true,
+      dataFile: "/srv/app/.data/petstore.jsonl",
+      corsOrigins: ["*"],
+      production: false,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = readConfig(
+      {
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        PETSTORE_API_KEYS: " a, b ,,c ",
+        PETSTORE_DATA_FILE: "data/x.jsonl",
+        DATABASE_URL: "postgres://db/x",
+        PETSTORE_CORS_ORIGINS: "https://a.example, https://b.example",
+        NODE_ENV: "production",
+      },
+      "/srv",
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      apiKeys: ["a", "b", "c"],
+      generateKey: false,
+      dataFile: "/srv/data/x.jsonl",
+      databaseUrl: "postgres://db/x",
+      corsOrigins: ["https://a.example", "https://b.example"],
+      production: true,
+    });
+  });
+
+  it.each(["abc", "-1", "70000", "1.5"])("rejects PORT=%s with a message", (port) => {
+    expect(() => readConfig({ PORT: port }, "/")).toThrow(/PORT must be an integer from 0 to 65535/);
+  });
+
+  it.each(["production", "staging"])("refuses NODE_ENV=%s without keys", (nodeEnv) => {
+    expect(() => readConfig({ NODE_ENV: nodeEnv }, "/")).toThrow(/Set PETSTORE_API_KEYS/);
+  });
+});
+
+describe("pnpm start", () => {
+  it("exits 1 with a clear message in production without keys", async () => {
+    await expect(spawnServer({ NODE_ENV: "production", PETSTORE_DATA_FILE: join(dir, "p.jsonl") })).rejects.toThrow(
+      /server exited \(1\)[\s\S]*refusing to start an API nobody can call/,
+    );
+  });
+
+  it("creates and prints a working development key when none is configured", async () => {
+    const server = await spawnServer({ PETSTORE_DATA_FILE: join(dir, "dev.jsonl") });
+    try {
+      const [, key] = await server.waitFor(/created a development key for this run:\s+(sk_dev_\S+)/);
+      const ok = await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${key}` } });
+      expect(ok.status).toBe(200);
+      const health = await fetch(server.baseUrl.replace(/\/v1$/, "/healthz"));
+      expect(health.status).toBe(200);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
+  it("writes JSON logs with the request id and never the Authorization header", async () => {
+    const secret = "sk_live_super_secret_value";
+    const server = await spawnServer({ PETSTORE_API_KEYS: secret, PETSTORE_DATA_FILE: join(dir, "logs.jsonl"), LOG_LEVEL: "trace" });
+    try {
+      const auth = { authorization: `Bearer ${secret}`, "content-type": "application/json" };
+      await fetch(`${server.baseUrl}/pets`, { headers: { ...auth, "x-request-id": "log-check-1" } });
+      await fetch(`${server.baseUrl}/pets`, { method: "POST", headers: { ...auth, "x-request-id": "log-check-2" }, body: "{bad" });
+      await fetch(`${server.baseUrl}/pets`, { headers: { authorization: "Bearer wrong_key_value", "x-request-id": "log-check-3" } });
+      await server.waitFor(/"reqId":"log-check-3"[^\n]*"msg":"request completed"/);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    const lines = server.stdout().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const id of ["log-check-1", "log-check-2", "log-check-3"]) {
+      expect(lines.some((line) => line.reqId === id && line.msg === "request completed")).toBe(true);
+    }
+    expect(server.stdout()).not.toContain(secret);
+    expect(server.stdout()).not.toContain("wrong_key_value");
+    expect(server.stderr()).not.toContain(secret);
+  });
+});

@@ -1,0 +1,72 @@
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPostgresStore, startServer, type RunningServer } from "../../src/index";
+import { startTestDatabase, type TestDatabase } from "../helpers/postgres";
+import { describeStoreContract } from "./suite";
+
+let database: TestDatabase = { skip: "not started" };
+beforeAll(async () => {
+  database = await startTestDatabase();
+  if ("skip" in database) console.warn(`[@petstore/server] skipping PostgreSQL tests: ${database.skip}`);
+}, 300_000);
+afterAll(async () => {
+  if ("stop" in database) await database.stop();
+});
+
+function url(): string {
+  if ("skip" in database) throw new Error(database.skip);
+  return database.url;
+}
+
+async function emptyDatabase(): Promise<void> {
+  const client = new pg.Client({ connectionString: url() });
+  await client.connect();
+  await client.query("DROP TABLE IF EXISTS petstore_idempotency_keys, petstore_pets");
+  await client.end();
+}
+
+describe("PostgreSQL", () => {
+  // Skipped (with the reason printed above) only when no PostgreSQL can be found, started or installed.
+  beforeEach((context) => {
+    if ("skip" in database) context.skip(database.skip);
+  });
+
+  describeStoreContract("postgres", {
+    fresh: async (options) => {
+      await emptyDatabase();
+      return createPostgresStore(url(), options);
+    },
+    reopen: async (options) => createPostgresStore(url(), options),
+  });
+
+  it("lets two server instances share one database: one pet per idempotency key, distinct ids", async () => {
+    await emptyDatabase();
+    const [storeA, storeB] = await Promise.all([createPostgresStore(url()), createPostgresStore(url())]);
+    const servers: RunningServer[] = await Promise.all([
+      startServer({ apiKeys: ["k"], store: storeA }),
+      startServer({ apiKeys: ["k"], store: storeB }),
+    ]);
+    try {
+      const post = (server: RunningServer, body: object, idempotencyKey?: string) =>
+        fetch(`${server.baseUrl}/pets`, {
+          method: "POST",
+          headers: { authorization: "Bearer k", "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, text: await response.text() }));
+      const duplicates = await Promise.all(Array.from({ length: 20 }, (_, i) => post(servers[i % 2]!, { name: "Once", categoryId: 1 }, "shared-key")));
+      expect(duplicates.every((r) => r.status === 201)).toBe(true);
+      expect(new Set(duplicates.map((r) => r.text)).size).toBe(1);
+      const distinct = await Promise.all(Array.from({ length: 20 }, (_, i) => post(servers[i % 2]!, { name: `p${i}`, categoryId: i })));
+      const ids = distinct.map((r) => JSON.parse(r.text).id as number);
+      expect(new Set(ids).size).toBe(20);
+      const listed = await fetch(`${servers[1]!.baseUrl}/pets?limit=100`, { headers: { authorization: "Bearer k" } }).then((r) => r.json());
+      expect(listed).toHaveLength(21);
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+
+  it("reports an unreachable database clearly", async () => {
+    await expect(createPostgresStore("postgres://nobody@127.0.0.1:1/none")).rejects.toThrow(/cannot connect to PostgreSQL/);
+  });
+});

@@ -1,0 +1,121 @@
+import type { NewPet } from "@petstore/contract";
+import { afterEach, describe, expect, it } from "vitest";
+import { IDEMPOTENCY_TTL_MS, IdempotencyConflictError, type PetStore, type StoreOptions } from "../../src/index";
+
+/** How the suite gets stores: `fresh` gives an empty one; `reopen` (persistent stores only) reopens the same data. */
+export interface StoreHarness {
+  fresh(options?: StoreOptions): Promise<PetStore>;
+  reopen?(options?: StoreOptions): Promise<PetStore>;
+}
+
+const rex: NewPet = { name: "Rex", categoryId: 1, status: "available" };
+const key = (k: string, fingerprint = "f1", scope = "scope-a") => ({ scope, key: k, fingerprint });
+
+/** The behaviour every PetStore must have; memory, file and PostgreSQL stores all run it. */
+export function describeStoreContract(name: string, harness: StoreHarness): void {
+  describe(`${name} store`, () => {
+    const open: PetStore[] = [];
+    const fresh = async (options?: StoreOptions) => {
+      const store = await harness.fresh(options);
+      open.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((store) => store.close()));
+    });
+
+    it("assigns ids 1, 2, 3… and returns pets with exactly the given fields", async () => {
+      const store = await fresh();
+      const a = await store.create(rex);
+      const b = await store.create({ name: "Tom", categoryId: 2 });
+      expect(a).toEqual({ pet: { id: 1, ...rex }, replayed: false });
+      expect(b.pet).toEqual({ id: 2, name: "Tom", categoryId: 2 });
+      expect(Object.keys(b.pet)).toEqual(["id", "name", "categoryId"]);
+      expect(await store.get(2)).toEqual(b.pet);
+      expect(await store.get(3)).toBeUndefined();
+    });
+
+    it("keeps names with any unicode, including U+0000 and emoji", async () => {
+      const store = await fresh();
+      for (const name of ["nul\u0000byte", "🐕 Rex", "名前", "x".repeat(5000)]) {
+        const { pet } = await store.create({ name, categoryId: 1 });
+        expect((await store.get(pet.id))?.name).toBe(name);
+      }
+    });
+
+    it("lists in ascending id order with limit and status filter", async () => {
+      const store = await fresh();
+      const statuses = ["available", "pending", "sold", undefined] as const;
+      for (let i = 0; i < 30; i++) {
+        const status = statuses[i % 4];
+        await store.create({ name: `p${i}`, categoryId: i, ...(status ? { status } : {}) });
+      }
+      const all = await store.list({ limit: 100 });
+      expect(all.map((pet) => pet.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await store.list({ limit: 5 })).toEqual(all.slice(0, 5));
+      expect(await store.list({ limit: 3, status: "sold" })).toEqual(all.filter((pet) => pet.status === "sold").slice(0, 3));
+      expect((await store.list({ limit: 100, status: "pending" })).every((pet) => pet.status === "pending")).toBe(true);
+    });
+
+    it("replays the same pet for the same key and fingerprint, and rejects another fingerprint", async () => {
+      const store = await fresh();
+      const first = await store.create(rex, key("k1"));
+      const again = await store.create(rex, key("k1"));
+      expect(again).toEqual({ pet: first.pet, replayed: true });
+      await expect(store.create({ ...rex, name: "Max" }, key("k1", "f2"))).rejects.toBeInstanceOf(IdempotencyConflictError);
+      expect(await store.list({ limit: 100 })).toHaveLength(1);
+    });
+
+    it("keeps idempotency keys apart per scope", async () => {
+      const store = await fresh();
+      const a = await store.create(rex, key("same", "f1", "scope-a"));
+      const b = await store.create(rex, key("same", "f1", "scope-b"));
+      expect(b.replayed).toBe(false);
+      expect(b.pet.id).not.toBe(a.pet.id);
+    });
+
+    it("creates exactly one pet for 20 concurrent creates with one key", async () => {
+      const store = await fresh();
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.create(rex, key("race"))));
+      expect(new Set(results.map((r) => r.pet.id)).size).toBe(1);
+      expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+      expect(await store.list({ limit: 100 })).toHaveLength(1);
+    });
+
+    it("gives 50 concurrent creates without keys 50 distinct ids", async () => {
+      const store = await fresh();
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store.create({ name: `c${i}`, categoryId: i })));
+      expect(new Set(results.map((r) => r.pet.id)).size).toBe(50);
+      expect((await store.list({ limit: 100 })).map((pet) => pet.id)).toEqual([...results.map((r) => r.pet.id)].sort((a, b) => a - b));
+    });
+
+    it("forgets a key after 24 hours", async () => {
+      let now = Date.UTC(2026, 0, 1);
+      const store = await fresh({ now: () => now });
+      const first = await store.create(rex, key("old"));
+      now += IDEMPOTENCY_TTL_MS - 1;
+      expect((await store.create(rex, key("old"))).replayed).toBe(true);
+      now += 1;
+      const later = await store.create({ ...rex, name: "New body is fine now" }, key("old", "f2"));
+      expect(later.replayed).toBe(false);
+      expect(later.pet.id).not.toBe(first.pet.id);
+    });
+
+    if (harness.reopen) {
+      const reopen = harness.reopen;
+      it("keeps pets and idempotency keys across a reopen, and continues the ids", async () => {
+        const store = await fresh();
+        const a = await store.create(rex, key("persist"));
+        await store.create({ name: "Tom", categoryId: 2 });
+        await store.close();
+        open.splice(open.indexOf(store), 1);
+        const again = await reopen();
+        open.push(again);
+        expect(await again.list({ limit: 100 })).toEqual([a.pet, { id: 2, name: "Tom", categoryId: 2 }]);
+        expect(await again.create(rex, key("persist"))).toEqual({ pet: a.pet, replayed: true });
+        await expect(again.create({ ...rex, name: "Other" }, key("persist", "f2"))).rejects.toBeInstanceOf(IdempotencyConflictError);
+        expect((await again.create({ name: "Next", categoryId: 3 })).pet.id).toBe(3);
+      });
+    }
+  });
+}

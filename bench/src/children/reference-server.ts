@@ -1,0 +1,17 @@
+// Child process: the reference server on the store named by BENCH_STORE ("memory" or "file").
+import { createFileStore, createMemoryStore, startServer } from "@petstore/server";
+import { benchApiKey } from "../fixtures";
+import { announcePort } from "../internal/child-server";
+
+const storeKind = process.env.BENCH_STORE ?? "memory";
+const dataFile = process.env.BENCH_DATA_FILE;
+if (storeKind === "file" && !dataFile) throw new Error("[@petstore/bench] BENCH_STORE=file needs BENCH_DATA_FILE");
+const store = storeKind === "file" ? await createFileStore(dataFile!) : createMemoryStore();
+const server = await startServer({
+  port: 0,
+  apiKeys: [benchApiKey],
+  store,
+  logger: process.env.BENCH_LOGGER === "true",
+});
+process.on("SIGTERM", () => void server.close().then(() => process.exit(0)));
+announcePort(Number(new URL(server.url).port));

@@ -1,0 +1,46 @@
+import { build } from "esbuild";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * Bundle a module source (resolved from `resolveDir`) the way an app bundler ships it to browsers:
+ * ESM, minified, every dependency inlined, unused exports shaken out. Returns the output bytes.
+ */
+export async function bundleMinified(source: string, resolveDir: string, conditions: string[] = []): Promise<Uint8Array> {
+  const result = await build({
+    stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "bench-entry.ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    conditions,
+    write: false,
+    logLevel: "silent",
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error("[@petstore/bench] esbuild produced no output");
+  return output.contents;
+}
+
+/** Absolute path of a package's built ESM entry (its `exports["."].import`), resolved from `fromDir`. */
+export function builtEsmEntry(packageName: string, fromDir: string): string {
+  const require = createRequire(path.join(fromDir, "noop.js"));
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const manifest = require(manifestPath) as { exports?: Record<string, unknown> };
+  const entry = pickImport(manifest.exports?.["."]);
+  if (!entry) throw new Error(`[@petstore/bench] ${packageName} has no exports["."].import entry`);
+  return path.join(path.dirname(manifestPath), entry);
+}
+
+/** The file an `import` condition points at, whether written as a string or `{ types, default }`. */
+function pickImport(entry: unknown): string | undefined {
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const target = (entry as Record<string, unknown>).import;
+  if (typeof target === "string") return target;
+  if (typeof target === "object" && target !== null) {
+    const fallback = (target as Record<string, unknown>).default;
+    return typeof fallback === "string" ? fallback : undefined;
+  }
+  return undefined;
+}

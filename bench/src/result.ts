@@ -1,0 +1,40 @@
+/** A table of measured numbers, rendered as Markdown in the README. */
+export interface ResultTable {
+  caption: string;
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+/** A target from the issue, checked against a measured value. */
+export interface TargetCheck {
+  /** What is compared, e.g. "SDK ops/s ÷ bare openapi-fetch ops/s". */
+  name: string;
+  measured: number;
+  /** The bound the measured value must meet. */
+  limit: number;
+  /** `min`: measured must be at least `limit`; `max`: at most. */
+  kind: "min" | "max";
+  unit: string;
+}
+
+/** Everything one benchmark reports. */
+export interface BenchResult {
+  id: string;
+  title: string;
+  /** How it was measured, in a sentence or two (methodology, placement on cores). */
+  method: string;
+  tables: ResultTable[];
+  targets: TargetCheck[];
+  notes: string[];
+}
+
+/** Whether a target is met. */
+export function targetMet(target: TargetCheck): boolean {
+  return target.kind === "min" ? target.measured >= target.limit : target.measured <= target.limit;
+}
+
+/** A benchmark that could not run, with the first error line it printed. */
+export interface BenchFailure {
+  id: string;
+  message: string;
+}

@@ -1,0 +1,21 @@
+import { PetstoreError } from "./errors";
+import { PREFIX } from "./internal/fail";
+import { readEnv } from "./internal/runtime";
+import type { ApiKeySource } from "./options";
+
+const HOW = 'pass createPetstoreClient({ apiKey: "…" }) or set the PETSTORE_API_KEY environment variable.';
+
+// The key is never interpolated into a message: errors and warnings end up in logs.
+function checkKey(key: unknown): string {
+  if (typeof key === "string" && /^[\t\x20-\x7e\x80-\xff]+$/.test(key)) return key;
+  throw new PetstoreError(`${PREFIX}The API key is empty or not a printable string (value not shown); ${HOW}`, { code: "invalid_api_key" });
+}
+
+/** Turns the `apiKey` option (or `PETSTORE_API_KEY`) into a function resolving the key for each request; throws when there is none. */
+export function apiKeyResolver(source: ApiKeySource | undefined): () => Promise<string> {
+  const key = source ?? readEnv("PETSTORE_API_KEY");
+  if (key === undefined || key === "") throw new PetstoreError(`${PREFIX}No API key: ${HOW}`, { code: "missing_api_key" });
+  if (typeof key === "function") return async () => checkKey(await key());
+  const checked = checkKey(key);
+  return async () => checked;
+}

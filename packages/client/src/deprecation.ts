@@ -1,0 +1,88 @@
+import { PREFIX } from "./internal/fail";
+import { nodeProcess } from "./internal/runtime";
+
+/** A deprecation the SDK noticed, from the contract or from a response's `Deprecation`/`Sunset` headers. */
+export interface DeprecationInfo {
+  /** The operation, e.g. `getPet (GET /pets/{petId})`. */
+  operation: string;
+  /** `"contract"` when the SDK's contract marks the operation deprecated, `"headers"` when a response said so. */
+  source: "contract" | "headers";
+  /** When the operation was deprecated, when known. */
+  deprecatedAt?: Date | undefined;
+  /** When the operation will be removed, when known. */
+  sunset?: Date | undefined;
+  /** What to use instead, when known. */
+  replacement?: string | undefined;
+  /** Documentation of the deprecation (`Link rel="deprecation"`), when known. */
+  link?: string | undefined;
+  /** The full warning text, naming only the facts that are known. */
+  message: string;
+}
+
+type Facts = Omit<DeprecationInfo, "message">;
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Builds the warning text; a missing fact is left out rather than printed as "undefined". */
+export function deprecationMessage(facts: Facts): string {
+  let text = `${PREFIX}${facts.operation} is deprecated`;
+  if (facts.deprecatedAt) text += ` since ${day(facts.deprecatedAt)}`;
+  text += facts.sunset ? ` and will be removed on ${day(facts.sunset)}.` : ".";
+  if (facts.replacement) text += ` Use ${facts.replacement} instead.`;
+  if (facts.link) text += ` See ${facts.link}`;
+  return text;
+}
+
+/** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (such as the old `true`) gives undefined. */
+export function parseDeprecationDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const epoch = /^@(-?\d+)$/.exec(value.trim());
+  const time = epoch ? Number(epoch[1]) * 1000 : Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time);
+}
+
+/** The URL of the first `Link` entry whose `rel` includes `deprecation`. */
+export function deprecationLink(header: string | null): string | undefined {
+  for (const [, url, params] of (header ?? "").matchAll(/<([^>]*)>([^,]*)/g)) {
+    const rel = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(params ?? "")?.[1];
+    if (rel?.toLowerCase().split(/\s+/).includes("deprecation")) return url;
+  }
+  return undefined;
+}
+
+/** Deprecation facts from response headers, or undefined when the response carries neither `Deprecation` nor `Sunset`. */
+export function deprecationFromHeaders(operation: string, headers: Headers): Facts | undefined {
+  const deprecation = headers.get("deprecation");
+  const sunset = headers.get("sunset");
+  if (!deprecation && !sunset) return undefined;
+  return {
+    operation,
+    source: "headers",
+    deprecatedAt: parseDeprecationDate(deprecation),
+    sunset: parseDeprecationDate(sunset),
+    link: deprecationLink(headers.get("link")),
+  };
+}
+
+// Default warnings are once per process; a custom handler gets its own once-per-client record.
+const warnedInProcess = new Set<string>();
+
+function defaultWarn(message: string): void {
+  const process = nodeProcess();
+  if (typeof process?.emitWarning === "function") process.emitWarning(message, "DeprecationWarning");
+  else console.warn(message);
+}
+
+/** Returns a function that reports each operation's deprecation once, through `onDeprecation` or the default warning. */
+export function deprecationReporter(
+  onDeprecation: ((info: DeprecationInfo) => void) | false | undefined,
+): (facts: Facts) => void {
+  const warned = onDeprecation ? new Set<string>() : warnedInProcess;
+  return (facts) => {
+    if (onDeprecation === false || warned.has(facts.operation)) return;
+    warned.add(facts.operation);
+    const info = { ...facts, message: deprecationMessage(facts) };
+    if (onDeprecation) onDeprecation(info);
+    else defaultWarn(info.message);
+  };
+}

@@ -1,0 +1,67 @@
+import { PREFIX } from "./internal/fail";
+
+/** Base class of every error the SDK throws for a failed request or a bad configuration. */
+export class PetstoreError extends Error {
+  // Spelled out because minifiers rename classes; also keeps `name` in JSON.stringify(error).
+  override name = "PetstoreError";
+  /** Machine-readable code: the service's `code`, or one the SDK sets (`connection_error`, `timeout`, …). */
+  readonly code: string;
+  /** HTTP status of the response, when there was one. */
+  readonly status: number | undefined;
+  /** The `x-request-id` the service sent back, to quote when asking for support. */
+  readonly requestId: string | undefined;
+  /** Response headers, lower-cased. Never holds request headers, so never the API key. */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    message: string,
+    init: { code: string; status?: number; headers?: Headers; cause?: unknown },
+  ) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.status = init.status;
+    this.headers = init.headers ? Object.fromEntries(init.headers) : {};
+    this.requestId = this.headers["x-request-id"];
+  }
+}
+
+/** 400: a parameter or the body holds an invalid value. */
+export class BadRequestError extends PetstoreError {
+  override name = "BadRequestError";
+}
+/** 401: the API key is missing or invalid. */
+export class AuthenticationError extends PetstoreError {
+  override name = "AuthenticationError";
+}
+/** 404: the requested resource does not exist. */
+export class NotFoundError extends PetstoreError {
+  override name = "NotFoundError";
+}
+/** 429: too many requests; retried automatically, thrown once retries are used up. */
+export class RateLimitError extends PetstoreError {
+  override name = "RateLimitError";
+}
+/** 5xx: the service failed; retried automatically, thrown once retries are used up. */
+export class InternalServerError extends PetstoreError {
+  override name = "InternalServerError";
+}
+/** The request never got a response (DNS, refused connection, reset). */
+export class ConnectionError extends PetstoreError {
+  override name = "ConnectionError";
+}
+/** An attempt took longer than `timeout` and retries are used up. */
+export class TimeoutError extends PetstoreError {
+  override name = "TimeoutError";
+}
+
+/** Picks the error class for an HTTP status and reads `code`/`message` from the Error body when it has them. */
+export function errorFromResponse(status: number, body: unknown, headers: Headers): PetstoreError {
+  const Class =
+    { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError, 429: RateLimitError }[status] ??
+    (status >= 500 ? InternalServerError : PetstoreError);
+  const fields = (typeof body === "object" && body) || {};
+  const code = "code" in fields && typeof fields.code === "string" ? fields.code : `http_${status}`;
+  const detail = "message" in fields && typeof fields.message === "string" ? fields.message : "no Petstore Error body.";
+  const requestId = headers.get("x-request-id");
+  return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, { code, status, headers });
+}

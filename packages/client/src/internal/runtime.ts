@@ -1,0 +1,28 @@
+// Runtime probes that stay safe where `process` does not exist (browsers, edge) or throws (Deno without --allow-env).
+
+interface ProcessLike {
+  env?: Record<string, string | undefined>;
+  versions?: { node?: string };
+  emitWarning?: (message: string, type: string) => void;
+}
+
+/** Node's `process`, or undefined in runtimes without it. */
+export function nodeProcess(): ProcessLike | undefined {
+  const candidate = (globalThis as { process?: ProcessLike }).process;
+  return typeof candidate === "object" && candidate !== null ? candidate : undefined;
+}
+
+/** Reads an environment variable, or undefined when the runtime has none or forbids reading it. */
+export function readEnv(name: string): string | undefined {
+  try {
+    return nodeProcess()?.env?.[name] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `node/<version>` when running in Node, where setting `User-Agent` is allowed; undefined elsewhere. */
+export function nodeVersion(): string | undefined {
+  const version = nodeProcess()?.versions?.node;
+  return typeof version === "string" && !("document" in globalThis) ? version : undefined;
+}

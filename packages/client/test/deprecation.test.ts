@@ -1,0 +1,146 @@
+import { operations } from "@petstore/contract";
+import { describe, expect, it, vi } from "vitest";
+import { deprecationLink, deprecationMessage, parseDeprecationDate } from "../src/deprecation";
+import { createPetstoreClient, type DeprecationInfo, type PetstoreClientOptions } from "../src/index";
+import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
+
+const contract = operations.getPet.deprecation;
+
+function withHandler(answers: Response[], extra: PetstoreClientOptions = {}) {
+  const seen: DeprecationInfo[] = [];
+  const { fetch } = fakeFetch(...answers);
+  const petstore = createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: (info) => seen.push(info), ...extra });
+  return { petstore, seen };
+}
+
+describe("contract deprecation (pets.get)", () => {
+  it("reports once per operation with date, replacement and link from the contract", async () => {
+    const { petstore, seen } = withHandler([jsonResponse(200, PET)]);
+    await petstore.pets.get(1);
+    await petstore.pets.get(1);
+    await petstore.raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      operation: "getPet (GET /pets/{petId})",
+      source: "contract",
+      replacement: contract.replacement,
+      link: contract.link,
+      sunset: new Date(contract.sunset),
+    });
+    expect(seen[0]?.message).toBe(
+      `[@petstore/client] getPet (GET /pets/{petId}) is deprecated since 2025-12-05 and will be removed on 2030-12-05. Use ${contract.replacement} instead. See ${contract.link}`,
+    );
+  });
+
+  it("does not report operations that are not deprecated", async () => {
+    const { petstore, seen } = withHandler([jsonResponse(200, [PET])]);
+    await petstore.pets.list();
+    expect(seen).toEqual([]);
+  });
+
+  it("onDeprecation: false silences it, including the default warning", async () => {
+    const warnings: Error[] = [];
+    const listener = (warning: Error) => warnings.push(warning);
+    process.on("warning", listener);
+    try {
+      const { fetch } = fakeFetch(jsonResponse(200, PET, { deprecation: "@1764892800" }));
+      await createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: false }).pets.get(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.message.includes("@petstore/client"))).toEqual([]);
+    } finally {
+      process.off("warning", listener);
+    }
+  });
+
+  it("by default emits one DeprecationWarning per process in Node", async () => {
+    vi.resetModules();
+    const fresh = await import("../src/index");
+    const warnings: Error[] = [];
+    const listener = (warning: Error) => warnings.push(warning);
+    process.on("warning", listener);
+    try {
+      const { fetch } = fakeFetch(jsonResponse(200, PET));
+      for (const _ of [1, 2]) {
+        const petstore = fresh.createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch });
+        await petstore.pets.get(1);
+        await petstore.pets.get(2);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const ours = warnings.filter((w) => w.message.startsWith("[@petstore/client]"));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]?.name).toBe("DeprecationWarning");
+      expect(ours[0]?.message).toContain("2030-12-05");
+    } finally {
+      process.off("warning", listener);
+    }
+  });
+});
+
+describe("header-driven deprecation", () => {
+  const link = '<https://docs.petstore.example/new>; rel="deprecation"; type="text/html"';
+
+  it("warns once per operation from Deprecation, Sunset and Link on any response", async () => {
+    const headers = { deprecation: "@1764892800", sunset: "Thu, 05 Dec 2030 00:00:00 GMT", link };
+    const { petstore, seen } = withHandler([jsonResponse(200, [PET], headers)]);
+    await petstore.pets.list();
+    await petstore.pets.list();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ operation: "listPets (GET /pets)", source: "headers", link: "https://docs.petstore.example/new" });
+    expect(seen[0]?.message).toBe(
+      "[@petstore/client] listPets (GET /pets) is deprecated since 2025-12-05 and will be removed on 2030-12-05. See https://docs.petstore.example/new",
+    );
+  });
+
+  it("warns for each deprecated operation separately, also on error responses", async () => {
+    const { petstore, seen } = withHandler([
+      jsonResponse(400, { code: "invalid_request", message: "x", status: 400 }, { deprecation: "true" }),
+    ]);
+    await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).rejects.toThrow();
+    await expect(petstore.pets.list()).rejects.toThrow();
+    expect(seen.map((info) => info.operation)).toEqual(["createPet (POST /pets)", "listPets (GET /pets)"]);
+  });
+
+  it.each([
+    ["Deprecation: true alone", { deprecation: "true" }, "[@petstore/client] listPets (GET /pets) is deprecated."],
+    ["Sunset alone", { sunset: "Sun, 01 Jun 2031 00:00:00 GMT" }, "[@petstore/client] listPets (GET /pets) is deprecated and will be removed on 2031-06-01."],
+    ["Deprecation as HTTP date", { deprecation: "Mon, 01 Jan 2029 00:00:00 GMT" }, "[@petstore/client] listPets (GET /pets) is deprecated since 2029-01-01."],
+    ["an unparsable Sunset", { deprecation: "@0", sunset: "someday" }, "[@petstore/client] listPets (GET /pets) is deprecated since 1970-01-01."],
+  ])("%s never prints a missing value", async (_name, headers, message) => {
+    const { petstore, seen } = withHandler([jsonResponse(200, [], headers)]);
+    await petstore.pets.list();
+    expect(seen[0]?.message).toBe(message);
+    expect(seen[0]?.message).not.toMatch(/undefined|null|Invalid Date|NaN/);
+  });
+
+  it("responses without the headers report nothing", async () => {
+    const { petstore, seen } = withHandler([jsonResponse(200, [])]);
+    await petstore.pets.list();
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("parsers", () => {
+  it.each([
+    ["@1764892800", "2025-12-05T00:00:00.000Z"],
+    ["Thu, 05 Dec 2030 00:00:00 GMT", "2030-12-05T00:00:00.000Z"],
+    ["true", undefined],
+    ["", undefined],
+    [null, undefined],
+  ])("parseDeprecationDate(%j)", (value, expected) => {
+    expect(parseDeprecationDate(value)?.toISOString()).toBe(expected);
+  });
+
+  it.each([
+    ['<https://a.test/x>; rel="deprecation"', "https://a.test/x"],
+    ['<https://a.test/next>; rel="next", <https://a.test/d>; rel="successor-version deprecation"', "https://a.test/d"],
+    ["<https://a.test/x>; rel=deprecation", "https://a.test/x"],
+    ['<https://a.test/x>; rel="next"', undefined],
+    [null, undefined],
+  ])("deprecationLink(%j)", (header, expected) => {
+    expect(deprecationLink(header)).toBe(expected);
+  });
+
+  it("the message leaves out every unknown fact", () => {
+    expect(deprecationMessage({ operation: "op", source: "headers" })).toBe("[@petstore/client] op is deprecated.");
+  });
+});

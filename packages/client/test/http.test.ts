@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  createPetstoreClient,
+  InternalServerError,
+  NotFoundError,
+  PetstoreError,
+  RateLimitError,
+  TimeoutError,
+  VERSION,
+  type PetstoreClientOptions,
+} from "../src/index";
+import { errorBody, json, startServer, type Handler, type TestServer } from "./helpers/server";
+import { PET, recordingSleep } from "./helpers/fake-fetch";
+
+const KEY = "sk_test_Zebra-42-secret";
+let server: TestServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(handler: Handler, options: PetstoreClientOptions = {}) {
+  server = await startServer(handler);
+  const { sleep, delays } = recordingSleep();
+  const petstore = createPetstoreClient({ apiKey: KEY, baseUrl: server.baseUrl, sleep, onDeprecation: false, ...options });
+  return { petstore, received: server.received, delays };
+}
+
+describe("over real HTTP", () => {
+  it("lists with query parameters and sends auth and client headers", async () => {
+    const { petstore, received } = await setup((_req, res) => json(res, 200, [PET]));
+    await expect(petstore.pets.list({ limit: 10, status: "available" })).resolves.toEqual([PET]);
+    expect(received[0]).toMatchObject({ method: "GET", url: "/v1/pets?limit=10&status=available" });
+    expect(received[0]?.headers).toMatchObject({
+      authorization: `Bearer ${KEY}`,
+      "x-petstore-client": `@petstore/client/${VERSION}`,
+      "user-agent": `@petstore/client/${VERSION} node/${process.versions.node}`,
+    });
+  });
+
+  it("creates with a JSON body and an Idempotency-Key", async () => {
+    const { petstore, received } = await setup((req, res) => json(res, 201, { id: 7, ...JSON.parse(req.body) }));
+    await expect(petstore.pets.create({ name: "Tom", categoryId: 2 })).resolves.toEqual({ id: 7, name: "Tom", categoryId: 2 });
+    expect(received[0]?.headers["content-type"]).toBe("application/json");
+    expect(received[0]?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("gets one pet by id and merges client and request headers", async () => {
+    const { petstore, received } = await setup((_req, res) => json(res, 200, PET), { headers: { "x-team": "a" } });
+    await expect(petstore.pets.get(1, { headers: { "x-trace": "t1" } })).resolves.toEqual(PET);
+    expect(received[0]?.url).toBe("/v1/pets/1");
+    expect(received[0]?.headers).toMatchObject({ "x-team": "a", "x-trace": "t1" });
+  });
+
+  it("reads the API key from an async function before every request", async () => {
+    let calls = 0;
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), {
+      apiKey: async () => `rotated-${++calls}`,
+    });
+    await petstore.pets.list();
+    await petstore.pets.list();
+    expect(received.map((r) => r.headers.authorization)).toEqual(["Bearer rotated-1", "Bearer rotated-2"]);
+  });
+
+  it("retries a 503 with Retry-After and reuses the create's Idempotency-Key", async () => {
+    const { petstore, received, delays } = await setup((req, res, index) =>
+      index < 2 ? json(res, 503, errorBody(503, "unavailable"), { "retry-after": "2" }) : json(res, 201, { id: 3, ...JSON.parse(req.body) }),
+    );
+    await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).resolves.toMatchObject({ id: 3 });
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((r) => r.headers["idempotency-key"])).size).toBe(1);
+    expect(new Set(received.map((r) => r.body)).size).toBe(1);
+    expect(delays).toEqual([2000, 2000]);
+  });
+
+  it("retries a reset connection and then throws ConnectionError", async () => {
+    const { petstore, received } = await setup((_req, res) => res.socket?.destroy());
+    const error = await petstore.pets.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ code: "connection_error", status: undefined });
+    expect(received).toHaveLength(3);
+  });
+
+  it("times out each attempt, retries, then throws TimeoutError", async () => {
+    const { petstore, received } = await setup(() => undefined, { timeout: 50, maxRetries: 1 });
+    const error = await petstore.pets.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ code: "timeout", message: expect.stringContaining("timed out after 50 ms") });
+    expect(received).toHaveLength(2);
+  });
+
+  it("a per-request timeout overrides the client's", async () => {
+    const { petstore, received } = await setup(() => undefined);
+    await expect(petstore.pets.list({}, { timeout: 30, maxRetries: 0 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(received).toHaveLength(1);
+  });
+
+  it("a user abort rejects with an AbortError, is not retried and is no TimeoutError", async () => {
+    const controller = new AbortController();
+    const { petstore, received } = await setup(() => controller.abort());
+    const error = await petstore.pets.list({}, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "AbortError" });
+    expect(error).not.toBeInstanceOf(PetstoreError);
+    expect(received).toHaveLength(1);
+  });
+
+  it("an abort during the wait between retries stops at once", async () => {
+    const controller = new AbortController();
+    server = await startServer((_req, res) => json(res, 503, errorBody(503, "unavailable")));
+    const petstore = createPetstoreClient({
+      apiKey: KEY,
+      baseUrl: server.baseUrl,
+      sleep: (_ms, signal) => {
+        controller.abort();
+        return Promise.reject(signal?.reason);
+      },
+    });
+    await expect(petstore.pets.list({}, { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("an already aborted signal sends nothing", async () => {
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []));
+    await expect(petstore.pets.list({}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    expect(received).toHaveLength(0);
+  });
+
+  it("the default sleep really waits and honours retry-after-ms", async () => {
+    server = await startServer((_req, res, index) => (index === 0 ? json(res, 429, errorBody(429, "rate_limited"), { "retry-after-ms": "1" }) : json(res, 200, [])));
+    const petstore = createPetstoreClient({ apiKey: KEY, baseUrl: server.baseUrl });
+    await expect(petstore.pets.list()).resolves.toEqual([]);
+    expect(server.received).toHaveLength(2);
+  });
+});
+
+describe("errors over real HTTP", () => {
+  it.each([
+    [400, "invalid_request", BadRequestError],
+    [401, "unauthorized", AuthenticationError],
+    [404, "not_found", NotFoundError],
+    [429, "rate_limited", RateLimitError],
+    [500, "internal_error", InternalServerError],
+    [503, "unavailable", InternalServerError],
+    [405, "method_not_allowed", PetstoreError],
+    [413, "payload_too_large", PetstoreError],
+  ])("%i becomes %s's class with code, message, status and requestId", async (status, code, Class) => {
+    const { petstore } = await setup((_req, res) => json(res, status, errorBody(status, code, "Explained."), { "x-request-id": "req_123" }), {
+      maxRetries: 0,
+    });
+    const error = await petstore.pets.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(PetstoreError);
+    expect(error).toMatchObject({ code, status, requestId: "req_123", name: Class.name });
+    expect((error as Error).message).toBe(`[@petstore/client] ${status} ${code}: Explained. (request id req_123)`);
+    expect((error as PetstoreError).headers["x-request-id"]).toBe("req_123");
+  });
+
+  it("a 500 with plain text is an InternalServerError carrying the status", async () => {
+    const { petstore } = await setup((_req, res) => res.writeHead(500, { "content-type": "text/plain" }).end("upstream crashed"), { maxRetries: 0 });
+    await expect(petstore.pets.list()).rejects.toMatchObject({ name: "InternalServerError", status: 500, code: "http_500" });
+  });
+
+  it.each([
+    ["HTML", "text/html", "<html>login</html>"],
+    ["an object instead of a list", "application/json", JSON.stringify({ pets: [] })],
+    ["pets missing fields", "application/json", JSON.stringify([{ id: 1 }])],
+    ["an empty body", "application/json", ""],
+  ])("a 200 with %s is a PetstoreError with the status", async (_name, type, body) => {
+    const { petstore } = await setup((_req, res) => res.writeHead(200, { "content-type": type }).end(body));
+    const error = await petstore.pets.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PetstoreError);
+    expect(error).toMatchObject({ code: "invalid_response", status: 200 });
+  });
+
+  it("raw returns { error, response } instead of throwing", async () => {
+    const { petstore } = await setup((_req, res) => json(res, 404, errorBody(404, "not_found")));
+    const { data, error, response } = await petstore.raw.GET("/pets/{petId}", { params: { path: { petId: 9 } } });
+    expect(data).toBeUndefined();
+    expect(error).toEqual(errorBody(404, "not_found"));
+    expect(response.status).toBe(404);
+  });
+
+  it("the API key never shows in messages or serialized errors", async () => {
+    const { petstore } = await setup((_req, res) => json(res, 401, errorBody(401, "unauthorized"), { "x-request-id": "r1" }), { maxRetries: 0 });
+    const errors = [await petstore.pets.list().catch((e: unknown) => e)];
+    const closed = createPetstoreClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9/v1", maxRetries: 0 });
+    errors.push(await closed.pets.list().catch((e: unknown) => e));
+    errors.push(await closed.pets.list({}, { timeout: 1 }).catch((e: unknown) => e));
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(PetstoreError);
+      const text = [JSON.stringify(error), String(error), (error as Error).stack, JSON.stringify((error as Error).cause ?? null)].join("\n");
+      expect(text).not.toContain(KEY);
+      expect(text).not.toMatch(/zebra/i);
+    }
+  });
+});

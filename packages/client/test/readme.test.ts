@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { languageService, packageDir } from "./helpers/typescript";
+
+const readme = readFileSync(join(packageDir, "README.md"), "utf8");
+const snippets = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+const files = Object.fromEntries(snippets.map((code, index) => [`readme-${index}.virtual.ts`, code]));
+
+describe("README", () => {
+  it("starts with a usage example and has TypeScript snippets", () => {
+    expect(readme.split("\n")[2]).toBe("```ts");
+    expect(snippets.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("every TypeScript snippet type-checks against the package as pasted", () => {
+    const ts = languageService(files);
+    const problems = Object.keys(files).flatMap((name) => ts.errors(name).map((error) => `${name}: ${error}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("reports the size budget that .size-limit.json enforces", () => {
+    const [entry] = JSON.parse(readFileSync(join(packageDir, ".size-limit.json"), "utf8")) as [{ limit: string }];
+    expect(readme).toContain(`The budget in \`.size-limit.json\` is ${entry.limit}`);
+  });
+});

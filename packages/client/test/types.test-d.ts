@@ -1,0 +1,51 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { ListPetsParams, NewPet, Pet, PetstoreClient, PetStatus, RequestOptions } from "../src/index";
+import { createPetstoreClient } from "../src/index";
+
+declare const petstore: PetstoreClient;
+
+describe("public types", () => {
+  it("methods return Pet[] and Pet", () => {
+    expectTypeOf(createPetstoreClient).returns.toEqualTypeOf<PetstoreClient>();
+    expectTypeOf(petstore.pets.list).returns.resolves.toEqualTypeOf<Pet[]>();
+    expectTypeOf(petstore.pets.create).returns.resolves.toEqualTypeOf<Pet>();
+    expectTypeOf(petstore.pets.get).returns.resolves.toEqualTypeOf<Pet>();
+  });
+
+  it("types come from the contract", () => {
+    expectTypeOf<PetStatus>().toEqualTypeOf<"available" | "pending" | "sold">();
+    expectTypeOf<ListPetsParams>().toEqualTypeOf<{ limit?: number; status?: PetStatus }>();
+    expectTypeOf<NewPet>().toHaveProperty("categoryId").toEqualTypeOf<number>();
+    expectTypeOf<Pet>().toHaveProperty("id").toEqualTypeOf<number>();
+  });
+
+  it("pets.list rejects an unknown status and a non-numeric limit", () => {
+    expectTypeOf(petstore.pets.list).parameter(0).toEqualTypeOf<ListPetsParams | undefined>();
+    // @ts-expect-error "lost" is not a PetStatus
+    void petstore.pets.list({ status: "lost" });
+    // @ts-expect-error limit is a number
+    void petstore.pets.list({ limit: "x" });
+  });
+
+  it("pets.create requires name and categoryId", () => {
+    // @ts-expect-error categoryId is missing
+    void petstore.pets.create({ name: "Rex" });
+    // @ts-expect-error name is missing
+    void petstore.pets.create({ categoryId: 1 });
+    void petstore.pets.create({ name: "Rex", categoryId: 1 });
+  });
+
+  it("every method takes RequestOptions last", () => {
+    expectTypeOf(petstore.pets.list).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(petstore.pets.create).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(petstore.pets.get).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    // @ts-expect-error petId is a number
+    void petstore.pets.get("1");
+  });
+
+  it("raw is typed by the contract's paths", () => {
+    // @ts-expect-error /pet is not a path of the contract
+    void petstore.raw.GET("/pet");
+    void petstore.raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
+  });
+});

@@ -1,0 +1,81 @@
+import { writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { runFuzz, type FuzzSummary } from "./fuzz/run";
+import { buildMatrix } from "./matrix/index";
+import { renderReport, summaryLine } from "./report";
+import { runMatrix, type CaseResult } from "./run";
+import type { Target } from "./target";
+import { fuzzTargets, targetFactories } from "./targets/index";
+
+const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--report] [--fuzz-requests N] [--list]
+  --target         which implementation(s) to check, comma-separated (default: all)
+  --report         print the case × target table and write it to packages/conformance/REPORT.md
+  --fuzz-requests  generated bad requests per fuzzed target (server, msw); 0 skips fuzzing (default: 10000)
+  --list           print the request matrix and exit
+Environment: CONFORMANCE_SEED replays a fuzz run.`;
+
+/** Runs the suite from the command line; exit code 1 when anything fails. */
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      target: { type: "string", default: "all" },
+      report: { type: "boolean", default: false },
+      "fuzz-requests": { type: "string", default: "10000" },
+      list: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) return console.log(usage), 0;
+  const cases = buildMatrix();
+  if (values.list) {
+    for (const kase of cases) console.log(`${kase.id}\t${kase.status}\t${kase.requires.join(",") || "-"}\t${kase.title}`);
+    console.log(`${cases.length} cases`);
+    return 0;
+  }
+  const names = values.target === "all" ? Object.keys(targetFactories) : values.target.split(",");
+  const unknown = names.filter((name) => !(name in targetFactories));
+  if (unknown.length > 0) throw new Error(`[@petstore/conformance] unknown target ${unknown.join(", ")}\n${usage}`);
+  const fuzzRequests = Number(values["fuzz-requests"]);
+  if (!Number.isSafeInteger(fuzzRequests) || fuzzRequests < 0) throw new Error(`[@petstore/conformance] --fuzz-requests must be a whole number, got ${values["fuzz-requests"]}`);
+
+  const runs: { target: Target; results: CaseResult[] }[] = [];
+  const fuzz: FuzzSummary[] = [];
+  // One target at a time: MSW patches the global fetch while it listens.
+  for (const name of names) {
+    const target = await targetFactories[name]!();
+    try {
+      const results = await runMatrix(target, cases);
+      runs.push({ target, results });
+      console.log(`[@petstore/conformance] ${summaryLine(name, results)}`);
+      for (const r of results.filter((r) => r.outcome === "fail")) console.log(`  FAIL ${r.caseId}: ${r.problems.join("; ")}`);
+    } finally {
+      await target.close();
+    }
+    if (fuzzRequests > 0 && fuzzTargets.has(name)) {
+      const fuzzTarget = await targetFactories[name]!();
+      try {
+        const summary = await runFuzz(fuzzTarget, { requests: fuzzRequests });
+        fuzz.push(summary);
+        console.log(`[@petstore/conformance] ${name} fuzz: ${summary.requests} requests, seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed}), health ${summary.healthStatus}: ${summary.failure ? `FAIL\n${summary.failure}` : "pass"}`);
+      } finally {
+        await fuzzTarget.close();
+      }
+    }
+  }
+  if (values.report) {
+    const report = renderReport(runs, fuzz);
+    console.log(report);
+    await writeFile(new URL("../REPORT.md", import.meta.url), report);
+    console.log("[@petstore/conformance] wrote packages/conformance/REPORT.md");
+  }
+  const failed = runs.some(({ results }) => results.some((r) => r.outcome === "fail")) || fuzz.some((f) => f.failure || f.unhandled.length > 0 || f.healthStatus !== 200);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

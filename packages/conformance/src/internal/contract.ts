@@ -1,0 +1,68 @@
+import { openapiDocument } from "@petstore/contract";
+
+/** A JSON object as found in the OpenAPI document. */
+export type JsonObject = Record<string, any>;
+
+const document = openapiDocument as unknown as JsonObject;
+
+/** The contract's OpenAPI document as a plain object. */
+export const contractDocument: JsonObject = document;
+
+/** Follows `$ref` pointers inside the contract until a concrete node is reached. */
+export function resolveRef(node: JsonObject): JsonObject {
+  if (typeof node?.$ref !== "string") return node;
+  const target = (node.$ref as string)
+    .slice(2)
+    .split("/")
+    .reduce<JsonObject>((at, key) => at?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], document);
+  if (target === undefined) throw new Error(`[@petstore/conformance] unresolvable $ref ${node.$ref}`);
+  return resolveRef(target);
+}
+
+/** The operation object whose `operationId` is given. */
+export function operationObject(operationId: string): { path: string; method: string; operation: JsonObject } {
+  for (const [path, item] of Object.entries(document.paths as JsonObject)) {
+    for (const [method, operation] of Object.entries(item as JsonObject)) {
+      if ((operation as JsonObject).operationId === operationId) return { path, method, operation: operation as JsonObject };
+    }
+  }
+  throw new Error(`[@petstore/conformance] the contract has no operation ${operationId}`);
+}
+
+/** The response object the contract declares for this status (or its `default`), resolved. */
+export function responseObject(operationId: string, status: number): JsonObject | undefined {
+  const responses = operationObject(operationId).operation.responses as JsonObject;
+  const declared = responses[String(status)] ?? responses.default;
+  return declared === undefined ? undefined : resolveRef(declared);
+}
+
+/** The statuses an operation declares explicitly (without `default`). */
+export function declaredStatuses(operationId: string): number[] {
+  const responses = operationObject(operationId).operation.responses as JsonObject;
+  return Object.keys(responses).filter((key) => key !== "default").map(Number);
+}
+
+/** A parameter's schema, resolved, looked up by operation and parameter name. */
+export function parameterSchema(operationId: string, name: string): JsonObject {
+  const { operation } = operationObject(operationId);
+  const parameter = (operation.parameters as JsonObject[]).map(resolveRef).find((p) => p.name === name);
+  if (!parameter) throw new Error(`[@petstore/conformance] ${operationId} has no parameter ${name}`);
+  return resolveRef(parameter.schema as JsonObject);
+}
+
+/** A component schema, resolved. */
+export function componentSchema(name: string): JsonObject {
+  return resolveRef({ $ref: `#/components/schemas/${name}` });
+}
+
+/** The `code` the contract's conventions pair with each error status. */
+export const errorCodeByStatus: Readonly<Record<number, string>> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  500: "internal_error",
+};

@@ -1,0 +1,31 @@
+import { operations } from "@petstore/contract";
+import { describe, expect, it } from "vitest";
+import { buildMatrix } from "../src/index";
+
+const cases = buildMatrix();
+const paths = cases.map((kase) => (typeof kase.request === "function" ? "(stateful)" : `${kase.request.method} ${kase.request.path}`));
+
+describe("request matrix", () => {
+  it("has at least 60 cases with unique ids", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(cases.map((kase) => kase.id)).size).toBe(cases.length);
+  });
+
+  it("sends every operation with a missing, a wrong-scheme and an unknown credential", () => {
+    for (const operationId of Object.keys(operations)) {
+      for (const auth of ["missing", "basic-scheme", "unknown-key"]) {
+        expect(cases.some((kase) => kase.id === `${operationId}.auth.${auth}` && kase.status === 401)).toBe(true);
+      }
+    }
+  });
+
+  it("covers the limit and petId boundaries of DESIGN §2", () => {
+    for (const limit of ["0", "1", "100", "101"]) expect(paths).toContain(`GET /pets?limit=${limit}`);
+    for (const id of ["0", "-1", "abc", String(2 ** 53), "9223372036854775808"]) expect(paths).toContain(`GET /pets/${id}`);
+  });
+
+  it("derives status expectations from the contract: 2xx and every declared error status appear", () => {
+    const statuses = new Set(cases.map((kase) => kase.status));
+    for (const status of [200, 201, 400, 401, 404, 405, 413, 415]) expect(statuses).toContain(status);
+  });
+});

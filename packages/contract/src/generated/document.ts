@@ -1,0 +1,631 @@
+// Generated from openapi.yaml by `pnpm --filter @petstore/contract generate`: the OpenAPI document as an object.
+// Do not edit by hand; a test fails when this file is stale.
+
+export const openapiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Petstore API",
+    "version": "1.0.0",
+    "summary": "Manage the animals of a store.",
+    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status.\n  Known `code` values: `invalid_request` (400), `unauthorized` (401), `not_found` (404),\n  `method_not_allowed` (405), `payload_too_large` (413), `unsupported_media_type` (415),\n  `rate_limited` (429), `internal_error` (500).\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
+    "contact": {
+      "name": "Petstore API team",
+      "url": "https://docs.petstore.example",
+      "email": "api@petstore.example"
+    },
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    }
+  },
+  "servers": [
+    {
+      "url": "https://api.petstore.example/v1",
+      "description": "Production"
+    },
+    {
+      "url": "https://staging.api.petstore.example/v1",
+      "description": "Staging"
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": []
+    }
+  ],
+  "tags": [
+    {
+      "name": "animals",
+      "description": "The animals of the store. Every operation carries this tag."
+    },
+    {
+      "name": "Store",
+      "description": "Navigation group for the store. It holds no operations of its own."
+    },
+    {
+      "name": "Pets",
+      "description": "Navigation group for pets. It holds no operations of its own."
+    }
+  ],
+  "paths": {
+    "/pets": {
+      "get": {
+        "operationId": "listPets",
+        "summary": "List all animals",
+        "description": "Returns the animals in ascending `id` order: the first `limit` of them after the `status`\nfilter. The body is a bare array; no pagination beyond `limit` exists.\n",
+        "tags": [
+          "animals"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/StatusFilter"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of animals.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pets"
+                },
+                "example": [
+                  {
+                    "id": 1,
+                    "name": "Rex",
+                    "categoryId": 1,
+                    "status": "available"
+                  },
+                  {
+                    "id": 2,
+                    "name": "Tom",
+                    "categoryId": 2,
+                    "status": "pending"
+                  }
+                ]
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "default": {
+            "$ref": "#/components/responses/UnexpectedError"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createPet",
+        "summary": "Add an animal",
+        "description": "Adds an animal. The service assigns `id`; an `id` in the body is ignored, as are other\nfields the schema does not name. `status` has no default: when omitted, the pet has none.\n\nSend an `Idempotency-Key` to make retries safe: the same key with the same body within\n24 hours replays the first `201` instead of adding a second animal; the same key with a\ndifferent body is a `400`.\n",
+        "tags": [
+          "animals"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewPet"
+              },
+              "example": {
+                "name": "Rex",
+                "categoryId": 1,
+                "status": "available"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "Animal added; the body carries the assigned `id`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                },
+                "example": {
+                  "id": 3,
+                  "name": "Rex",
+                  "categoryId": 1,
+                  "status": "available"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "default": {
+            "$ref": "#/components/responses/UnexpectedError"
+          }
+        }
+      }
+    },
+    "/pets/{petId}": {
+      "get": {
+        "operationId": "getPet",
+        "summary": "Get an animal",
+        "description": "**Deprecated** since 2025-12-05; removed on 2030-12-05. Use `GET /pets` with a `status`\nfilter instead.\n\nEvery response of this operation carries `Sunset` (RFC 8594), `Deprecation` (RFC 9745) and\na `Link` with `rel=\"deprecation\"` to the replacement's documentation.\n",
+        "tags": [
+          "animals"
+        ],
+        "deprecated": true,
+        "x-deprecation": {
+          "deprecatedAt": "2025-12-05T00:00:00Z",
+          "sunset": "2030-12-05T00:00:00Z",
+          "replacement": "GET /pets?status=…",
+          "link": "https://docs.petstore.example/#tag/animals/operation/listPets"
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PetId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The requested animal.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Link": {
+                "$ref": "#/components/headers/DeprecationLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                },
+                "example": {
+                  "id": 1,
+                  "name": "Rex",
+                  "categoryId": 1,
+                  "status": "available"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The `petId` is not a positive 64-bit integer.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Link": {
+                "$ref": "#/components/headers/DeprecationLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "example": {
+                  "code": "invalid_request",
+                  "message": "petId must be a positive 64-bit integer.",
+                  "status": 400
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "description": "The requested resource could not be found.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Link": {
+                "$ref": "#/components/headers/DeprecationLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "example": {
+                  "code": "not_found",
+                  "message": "No pet with id 42.",
+                  "status": 404
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/UnexpectedError"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "An API key sent as a bearer token: `Authorization: Bearer <API_KEY>`."
+      }
+    },
+    "parameters": {
+      "Limit": {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "The maximum number of animals returned, from 1 to 100. Defaults to 20. A value that is not\nan integer in that range is a `400`.\n",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "example": 10
+      },
+      "StatusFilter": {
+        "name": "status",
+        "in": "query",
+        "required": false,
+        "description": "Only animals with this status. An unknown value is a `400`. Defaults to no filter.",
+        "schema": {
+          "$ref": "#/components/schemas/PetStatus"
+        },
+        "example": "available"
+      },
+      "PetId": {
+        "name": "petId",
+        "in": "path",
+        "required": true,
+        "description": "Identifier of the animal to retrieve, a positive 64-bit integer; anything else is a `400`.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 9223372036854776000
+        },
+        "example": 1
+      },
+      "IdempotencyKey": {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "A unique key (a UUID is a good choice) that makes retrying this request safe. The same key\nwith the same body within 24 hours replays the first response; with a different body it is\na `400`.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255
+        },
+        "example": "6f1c1c3e-9b1e-4f55-8a59-6d0f3b2c9a10"
+      }
+    },
+    "headers": {
+      "X-Request-Id": {
+        "description": "Identifier of this request, also written to the service's logs.",
+        "schema": {
+          "type": "string"
+        },
+        "example": "req_01HZX3J5D4N8Q2R7"
+      },
+      "Sunset": {
+        "description": "When this operation will be removed (RFC 8594), as an HTTP date.",
+        "schema": {
+          "type": "string",
+          "const": "Thu, 05 Dec 2030 00:00:00 GMT"
+        },
+        "example": "Thu, 05 Dec 2030 00:00:00 GMT"
+      },
+      "Deprecation": {
+        "description": "When this operation was deprecated (RFC 9745), as `@` and Unix seconds (2025-12-05).",
+        "schema": {
+          "type": "string",
+          "const": "@1764892800"
+        },
+        "example": "@1764892800"
+      },
+      "DeprecationLink": {
+        "description": "Documentation of the replacement, with `rel=\"deprecation\"` (RFC 9745).",
+        "schema": {
+          "type": "string",
+          "const": "<https://docs.petstore.example/#tag/animals/operation/listPets>; rel=\"deprecation\"; type=\"text/html\""
+        },
+        "example": "<https://docs.petstore.example/#tag/animals/operation/listPets>; rel=\"deprecation\"; type=\"text/html\""
+      },
+      "Retry-After": {
+        "description": "Seconds to wait before retrying.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "example": 1
+      }
+    },
+    "responses": {
+      "BadRequest": {
+        "description": "A parameter or the body is missing or holds an invalid value.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "code": "invalid_request",
+              "message": "limit must be an integer from 1 to 100.",
+              "status": 400
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "Missing or invalid API key.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "code": "unauthorized",
+              "message": "Missing or invalid API key. Send it as 'Authorization: Bearer <API_KEY>'.",
+              "status": 401
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "The body is larger than the service accepts.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "code": "payload_too_large",
+              "message": "The request body exceeds 1048576 bytes.",
+              "status": 413
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "The body is not `application/json`.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "code": "unsupported_media_type",
+              "message": "Send the body as application/json.",
+              "status": 415
+            }
+          }
+        }
+      },
+      "UnexpectedError": {
+        "description": "Any other error, such as `429` (`rate_limited`, with `Retry-After`) from a mock or gateway,\nor `500` (`internal_error`).\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "code": "internal_error",
+              "message": "Something went wrong on our side. Retry later.",
+              "status": 500
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "PetStatus": {
+        "type": "string",
+        "description": "Availability of an animal.",
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "example": "available"
+      },
+      "NewPet": {
+        "type": "object",
+        "description": "An animal to add. The service assigns `id`; other fields not named here are ignored.",
+        "required": [
+          "name",
+          "categoryId"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "description": "The animal's name, not empty.",
+            "example": "Rex"
+          },
+          "categoryId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Identifier of the category the animal belongs to.",
+            "example": 1
+          },
+          "status": {
+            "$ref": "#/components/schemas/PetStatus"
+          }
+        },
+        "example": {
+          "name": "Rex",
+          "categoryId": 1,
+          "status": "available"
+        }
+      },
+      "Pet": {
+        "type": "object",
+        "description": "An animal as returned by the service, with every field of `NewPet` plus `id`.",
+        "required": [
+          "id",
+          "name",
+          "categoryId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1,
+            "description": "Unique identifier assigned by the service on creation.",
+            "example": 1
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "description": "The animal's name.",
+            "example": "Rex"
+          },
+          "categoryId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Identifier of the category the animal belongs to.",
+            "example": 1
+          },
+          "status": {
+            "$ref": "#/components/schemas/PetStatus"
+          }
+        },
+        "example": {
+          "id": 1,
+          "name": "Rex",
+          "categoryId": 1,
+          "status": "available"
+        }
+      },
+      "Pets": {
+        "type": "array",
+        "description": "A list of animals.",
+        "items": {
+          "$ref": "#/components/schemas/Pet"
+        },
+        "example": [
+          {
+            "id": 1,
+            "name": "Rex",
+            "categoryId": 1,
+            "status": "available"
+          }
+        ]
+      },
+      "Error": {
+        "type": "object",
+        "description": "The body of every error response.",
+        "required": [
+          "code",
+          "message",
+          "status"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "type": "string",
+            "description": "Machine-readable error code, for example `invalid_request` or `not_found`.",
+            "example": "not_found"
+          },
+          "message": {
+            "type": "string",
+            "description": "Human-readable description of what went wrong and what to do.",
+            "example": "No pet with id 42."
+          },
+          "status": {
+            "type": "integer",
+            "minimum": 400,
+            "maximum": 599,
+            "description": "The HTTP status code of the response.",
+            "example": 404
+          }
+        },
+        "example": {
+          "code": "not_found",
+          "message": "No pet with id 42.",
+          "status": 404
+        }
+      }
+    }
+  }
+} as const;

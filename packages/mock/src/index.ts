@@ -1,0 +1,32 @@
+export { createPetstoreHandlers } from "./handlers";
+export { petstoreMock } from "./petstore-mock";
+export { createScenarios } from "./scenarios";
+export { createOverrides, json, networkError } from "./override";
+export { createPetstoreStore, IdempotencyConflictError } from "./store";
+export { defaultBaseUrls } from "./options";
+export { PetstoreContractViolation } from "./internal/respond";
+
+export type { PetstoreHandlers } from "./handlers";
+export type { PetstoreMockOptions } from "./options";
+export type { OverrideOptions, PetstoreOverrides } from "./override";
+export type { ErrorScenarioBody, PetstoreScenarios, RateLimitedOptions, ScenarioOptions } from "./scenarios";
+export type { CreateResult, IdempotencyInput, PetstoreMockStore } from "./store";
+export type {
+  BodyOf,
+  ErrorStatus,
+  HttpMethod,
+  JsonResponse,
+  NetworkErrorResponse,
+  OperationAt,
+  OperationById,
+  OperationResponse,
+  OverrideInfo,
+  OverrideResolver,
+  OverrideResult,
+  PathParamsOf,
+  PathsWith,
+  QueryOf,
+  RequestBodyOf,
+  StatusOf,
+  TypedJson,
+} from "./types";

@@ -1,0 +1,27 @@
+import type { ContractOperation } from "./contract";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** A RegExp matching every URL under one of `baseUrls` (MSW matches it against origin + path). */
+export function baseUrlPattern(baseUrls: readonly string[]): RegExp {
+  return new RegExp(`^(?:${baseUrls.map(escape).join("|")})(?:/.*)?$`);
+}
+
+/**
+ * A RegExp matching `operation`'s path under any of `baseUrls`; path parameters become named groups, which MSW
+ * hands to resolvers as `params` (decoded).
+ */
+export function operationPattern(operation: ContractOperation, baseUrls: readonly string[]): RegExp {
+  const path = operation.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith("{") ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part)))
+    .join("");
+  return new RegExp(`^(?:${baseUrls.map(escape).join("|")})${path}$`);
+}
+
+/** The path of the base URL a request URL falls under, e.g. `/v1`; undefined when none matches. */
+export function basePathOf(url: URL, baseUrls: readonly string[]): string | undefined {
+  const clean = `${url.origin}${url.pathname}`;
+  const base = baseUrls.find((b) => clean === b || clean.startsWith(`${b}/`));
+  return base === undefined ? undefined : new URL(base).pathname.replace(/\/+$/, "");
+}

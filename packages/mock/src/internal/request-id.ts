@@ -1,0 +1,9 @@
+const SANE = /^[A-Za-z0-9._:\-]{1,128}$/;
+
+/** The request id: the caller's `X-Request-Id` when it is short and plain (as the server does), otherwise a fresh `req_…`. */
+export function requestIdFor(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  if (incoming !== null && SANE.test(incoming)) return incoming;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `req_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}

@@ -1,0 +1,65 @@
+import { describeErrors, validatorFor } from "./ajv";
+import { componentSchema, type ContractOperation, type Schema } from "./contract";
+import { errorBody } from "./errors";
+
+/** A response the contract forbids: the mock refuses to send it (MSW answers 500 with this message and reports it). */
+export class PetstoreContractViolation extends Error {
+  constructor(message: string) {
+    super(`[@petstore/mock] ${message}`);
+    this.name = "PetstoreContractViolation";
+  }
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+let errorSchema: Schema | undefined;
+
+/** The schema the contract declares for `status` of `operation` (its `default` otherwise); Error for paths outside the contract. */
+function schemaFor(operation: ContractOperation | undefined, status: number): Schema | undefined {
+  if (!operation) return (errorSchema ??= componentSchema("Error"));
+  return operation.responses[String(status)] ?? operation.responses.default;
+}
+
+/** Throws PetstoreContractViolation unless `body` is what the contract allows for `status` of `operation`. */
+export function assertContractBody(operation: ContractOperation | undefined, status: number, body: unknown, source: string): void {
+  const where = operation ? `${operation.operationId} (${operation.method} ${operation.path})` : "a path outside the contract";
+  const schema = schemaFor(operation, status);
+  if (!schema) throw new PetstoreContractViolation(`${source} answered ${where} with status ${status}, which the contract does not declare for it.`);
+  const validate = validatorFor(schema);
+  if (!validate(body)) {
+    throw new PetstoreContractViolation(`${source} answered ${where} with a ${status} body the contract forbids: ${describeErrors(validate)}. Fix the response body.`);
+  }
+  if (status >= 400 && (body as { status?: unknown }).status !== status) {
+    throw new PetstoreContractViolation(`${source} answered ${where} with an Error body whose status ${String((body as { status?: unknown }).status)} is not the HTTP status ${status}.`);
+  }
+}
+
+/** Headers every response of `operation` carries: `X-Request-Id` and the contract's constant headers (getPet's deprecation). */
+export function standardHeaders(operation: ContractOperation | undefined, requestId: string): Record<string, string> {
+  return { "x-request-id": requestId, ...(operation?.constantHeaders ?? {}) };
+}
+
+/** A JSON response, checked against the contract first, with the standard headers. */
+export function contractJson(
+  operation: ContractOperation | undefined,
+  status: number,
+  body: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
+  assertContractBody(operation, status, body, "the handlers");
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": JSON_TYPE, ...standardHeaders(operation, requestId), ...headers },
+  });
+}
+
+/** An Error response for `status`, checked against the contract. */
+export function errorResponse(
+  operation: ContractOperation | undefined,
+  status: number,
+  message: string,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
+  return contractJson(operation, status, errorBody(status, message), requestId, headers);
+}

@@ -1,0 +1,83 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+/** Options of `startPrism`. */
+export interface StartPrismOptions {
+  /** Port to listen on; 0 picks a free one. Defaults to 0. */
+  port?: number;
+  /** Interface to listen on. Defaults to `"127.0.0.1"`. */
+  host?: string;
+  /** Generate random bodies from the schemas (`--dynamic`) instead of serving the contract's examples. Defaults to false. */
+  dynamic?: boolean;
+  /** Milliseconds to wait for Prism to listen before giving up. Defaults to 30000. */
+  startTimeout?: number;
+}
+
+/** A running Prism mock server. */
+export interface RunningPrism {
+  /** URL to give the SDK as `baseUrl`. Prism mounts the contract's paths at its root, without the servers' `/v1`. */
+  baseUrl: string;
+  /** Stops Prism and resolves when the process has exited. */
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+function prismCli(): string {
+  try {
+    return join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
+  } catch {
+    throw new Error("[@petstore/mock] startPrism needs @stoplight/prism-cli: install it with `npm install --save-dev @stoplight/prism-cli@5.14.2`");
+  }
+}
+
+/** Path of the contract's `openapi.yaml`, as installed. */
+export function contractPath(): string {
+  return require.resolve("@petstore/contract/openapi.yaml");
+}
+
+/**
+ * Starts `prism mock` on the contract's openapi.yaml and resolves once it listens. Prism serves the contract's
+ * examples (or random bodies with `dynamic`), accepts any bearer token and keeps no state; see the README.
+ */
+export function startPrism(options: StartPrismOptions = {}): Promise<RunningPrism> {
+  const { port = 0, host = "127.0.0.1", dynamic = false, startTimeout = 30_000 } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    return Promise.reject(new RangeError(`[@petstore/mock] port must be an integer from 0 to 65535, got ${String(port)}`));
+  }
+  const args = [prismCli(), "mock", contractPath(), "-h", host, "-p", String(port), ...(dynamic ? ["--dynamic"] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`[@petstore/mock] Prism did not start within ${startTimeout} ms:\n${output}`));
+    }, startTimeout);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`[@petstore/mock] Prism exited with code ${String(code)} before listening:\n${output}`));
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Prism is listening on (http:\/\/\S+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.off("exit", onExit);
+      child.stdout.off("data", onData);
+      // Keep draining Prism's request log so a full pipe never blocks it.
+      child.stdout.resume();
+      child.stderr.resume();
+      resolve({ baseUrl: match[1]!.replace(/\/$/, ""), stop });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", onExit);
+  });
+}

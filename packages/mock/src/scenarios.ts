@@ -1,0 +1,92 @@
+import type { OperationId } from "@petstore/contract";
+import { delay, http, HttpResponse, type HttpHandler } from "msw";
+import { operationById, type ContractOperation } from "./internal/contract";
+import { errorBody, errorCodes } from "./internal/errors";
+import { operationPattern } from "./internal/match";
+import { normalizeBaseUrls } from "./options";
+import { requestIdFor } from "./internal/request-id";
+import { assertContractBody, contractJson } from "./internal/respond";
+
+/** Options every scenario takes. */
+export interface ScenarioOptions {
+  /** How many matching requests the scenario answers before the normal handlers take over again. Defaults to every request until `server.resetHandlers()`. */
+  times?: number | undefined;
+  /** Base URLs the scenario applies to. Defaults to the handler set's (or, on `petstoreMock.scenario`, the contract's production and staging URLs). */
+  baseUrls?: readonly string[] | undefined;
+}
+
+/** Options of `rateLimited`. */
+export interface RateLimitedOptions extends ScenarioOptions {
+  /** Seconds sent in `Retry-After`. Defaults to 1. */
+  retryAfter?: number | undefined;
+}
+
+/** Options of `error`: the Error body to send. */
+export interface ErrorScenarioBody {
+  /** Error code. Defaults to the contract's code for the status (e.g. `not_found`). */
+  code?: string | undefined;
+  /** Human-readable message. Defaults to a message naming the scenario. */
+  message?: string | undefined;
+}
+
+/** Failure scenarios for consumers' tests; each returns one MSW handler to pass to `server.use(...)`. */
+export interface PetstoreScenarios {
+  /** `500 internal_error` for the first `times` requests of `operation`, then normal answers. */
+  serverError(operation: OperationId, options?: ScenarioOptions): HttpHandler;
+  /** `429 rate_limited` with `Retry-After: <retryAfter>` for the first `times` requests of `operation`. */
+  rateLimited(operation: OperationId, options?: RateLimitedOptions): HttpHandler;
+  /** A network error (the request fails, `fetch` rejects) for the first `times` requests of `operation`. */
+  networkError(operation: OperationId, options?: ScenarioOptions): HttpHandler;
+  /** Waits `ms` milliseconds before the normal answer, for the first `times` requests of `operation`. */
+  slow(operation: OperationId, ms: number, options?: ScenarioOptions): HttpHandler;
+  /** The given Error (`status`, `code`, `message`) for the first `times` requests of `operation`; the contract must allow the status. */
+  error(operation: OperationId, status: number, body?: ErrorScenarioBody, options?: ScenarioOptions): HttpHandler;
+}
+
+type Answer = (request: Request, operation: ContractOperation) => Promise<Response | undefined> | Response | undefined;
+
+function checkTimes(times: number | undefined): number {
+  if (times === undefined) return Number.POSITIVE_INFINITY;
+  if (!Number.isInteger(times) || times < 1) throw new RangeError(`[@petstore/mock] times must be a positive integer, got ${String(times)}`);
+  return times;
+}
+
+/** Scenario helpers whose handlers match the operations under `defaults.baseUrls` unless a scenario names its own. */
+export function createScenarios(defaults: { baseUrls?: readonly string[] | undefined } = {}): PetstoreScenarios {
+  const scenario = (operationId: OperationId, options: ScenarioOptions | undefined, answer: Answer): HttpHandler => {
+    const operation = operationById(operationId);
+    const baseUrls = normalizeBaseUrls(options?.baseUrls ?? defaults.baseUrls);
+    let remaining = checkTimes(options?.times);
+    const method = operation.method.toLowerCase() as "get" | "post";
+    return http[method](operationPattern(operation, baseUrls), ({ request }) => {
+      // Once used up, returning nothing hands the request to the next handler: the normal one.
+      if (remaining <= 0) return undefined;
+      remaining -= 1;
+      return answer(request, operation);
+    });
+  };
+  const errorScenario = (operationId: OperationId, status: number, body: ErrorScenarioBody, options: ScenarioOptions | undefined, headers: Record<string, string> = {}) => {
+    const error = errorBody(status, body.message ?? `Scenario: ${operationId} answers ${status}.`, body.code ?? errorCodes[status]);
+    assertContractBody(operationById(operationId), status, error, `the ${operationId} error scenario`);
+    return scenario(operationId, options, (request, operation) => contractJson(operation, status, error, requestIdFor(request), headers));
+  };
+  return {
+    serverError: (operationId, options) =>
+      errorScenario(operationId, 500, { message: "Something went wrong on our side. Retry later. (@petstore/mock serverError scenario)" }, options),
+    rateLimited(operationId, options) {
+      const retryAfter = options?.retryAfter ?? 1;
+      if (!Number.isInteger(retryAfter) || retryAfter < 0) throw new RangeError(`[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${String(retryAfter)}`);
+      const message = `Too many requests. Retry after ${retryAfter} s. (@petstore/mock rateLimited scenario)`;
+      return errorScenario(operationId, 429, { message }, options, { "retry-after": String(retryAfter) });
+    },
+    networkError: (operationId, options) => scenario(operationId, options, () => HttpResponse.error()),
+    slow(operationId, ms, options) {
+      if (!(typeof ms === "number" && ms >= 0)) throw new RangeError(`[@petstore/mock] slow needs milliseconds (0 or more), got ${String(ms)}`);
+      return scenario(operationId, options, async () => {
+        await delay(ms);
+        return undefined;
+      });
+    },
+    error: (operationId, status, body = {}, options) => errorScenario(operationId, status, body, options),
+  };
+}

@@ -1,0 +1,104 @@
+import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import { validatorFor, describeErrors } from "./internal/ajv";
+import { componentSchema } from "./internal/contract";
+
+/** How long an idempotency key is remembered, as by the service. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What `create` did. */
+export interface CreateResult {
+  pet: Pet;
+  /** True when the pet was created earlier under the same idempotency key and is being replayed. */
+  replayed: boolean;
+}
+
+/** An `Idempotency-Key` as the store sees it. */
+export interface IdempotencyInput {
+  /** Who owns the key (the API key): two API keys never share idempotency keys. */
+  scope: string;
+  /** The client's `Idempotency-Key`. */
+  key: string;
+}
+
+/** The in-memory state of one handler set. */
+export interface PetstoreMockStore {
+  /** Every pet, in ascending id order (copies: changing them does not change the store). */
+  all(): Pet[];
+  /** The first `limit` pets in ascending id order after the status filter, as `GET /pets` answers. */
+  list(query?: { limit?: number; status?: PetStatus }): Pet[];
+  /** The pet with this id, or undefined. */
+  get(id: number): Pet | undefined;
+  /** Adds a pet with the next id (one more than the largest held), as `POST /pets` does. */
+  create(pet: NewPet, idempotency?: IdempotencyInput): CreateResult;
+  /** Back to the seed pets, with every idempotency key forgotten. */
+  reset(): void;
+}
+
+/** The same idempotency key was sent with a different body. */
+export class IdempotencyConflictError extends Error {
+  constructor(key: string) {
+    super(
+      `Idempotency-Key ${JSON.stringify(key.slice(0, 64))} was already used with a different body in the last 24 hours. ` +
+        "Send a new key for a new pet, or resend the original body to get the original response.",
+    );
+    this.name = "IdempotencyConflictError";
+  }
+}
+
+/** A pet with its fields in contract order and no `status` key when it has none. */
+function normalize(id: number, pet: NewPet): Pet {
+  return pet.status === undefined ? { id, name: pet.name, categoryId: pet.categoryId } : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
+}
+
+/** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
+function checkSeed(seed: readonly Pet[]): Pet[] {
+  if (!Array.isArray(seed)) throw new TypeError("[@petstore/mock] the `pets` option must be an array of Pet objects");
+  const validate = validatorFor(componentSchema("Pet"));
+  const ids = new Set<number>();
+  for (const [index, pet] of seed.entries()) {
+    if (!validate(pet as unknown)) throw new TypeError(`[@petstore/mock] pets[${index}] is not a valid Pet: ${describeErrors(validate)}`);
+    if (ids.has(pet.id)) throw new TypeError(`[@petstore/mock] pets[${index}] repeats id ${pet.id}: every seed pet needs its own id`);
+    ids.add(pet.id);
+  }
+  return [...seed].sort((a, b) => a.id - b.id).map((pet) => normalize(pet.id, pet));
+}
+
+/** An in-memory store seeded with `seed`; `now` is the clock for idempotency expiry. */
+export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number = Date.now): PetstoreMockStore {
+  const initial = checkSeed(seed);
+  let pets: Pet[] = [];
+  let keys = new Map<string, { fingerprint: string; createdAt: number; pet: Pet }>();
+  const reset = () => {
+    pets = initial.map((pet) => ({ ...pet }));
+    keys = new Map();
+  };
+  reset();
+  return {
+    all: () => pets.map((pet) => ({ ...pet })),
+    list: ({ limit = 20, status } = {}) =>
+      pets
+        .filter((pet) => status === undefined || pet.status === status)
+        .slice(0, limit)
+        .map((pet) => ({ ...pet })),
+    get(id) {
+      const pet = pets.find((candidate) => candidate.id === id);
+      return pet && { ...pet };
+    },
+    create(input, idempotency) {
+      const pet = normalize((pets.at(-1)?.id ?? 0) + 1, input);
+      const fingerprint = JSON.stringify(normalize(0, input));
+      const mapKey = idempotency && `${idempotency.scope}\u0000${idempotency.key}`;
+      if (idempotency && mapKey) {
+        const earlier = keys.get(mapKey);
+        if (earlier && now() - earlier.createdAt < IDEMPOTENCY_TTL_MS) {
+          if (earlier.fingerprint !== fingerprint) throw new IdempotencyConflictError(idempotency.key);
+          return { pet: { ...earlier.pet }, replayed: true };
+        }
+        keys.set(mapKey, { fingerprint, createdAt: now(), pet });
+      }
+      pets.push(pet);
+      return { pet: { ...pet }, replayed: false };
+    },
+    reset,
+  };
+}

@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import path from "node:path";
+
+// Installed state inside root node_modules that is shared through a link instead of copied.
+const SHARED_STORE = ".pnpm";
+const SKIPPED_ROOT_ENTRIES = new Set([SHARED_STORE, ".cache", ".vite", ".vitest"]);
+
+/** Files of `root` that a clean clone would have (tracked, or new and not ignored) under `prefixes`. */
+function sourceFiles(root: string, prefixes: readonly string[]): string[] {
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return listed
+    .split("\0")
+    .filter((file) => file !== "" && existsSync(path.join(root, file)))
+    .filter((file) => (!file.includes("/") ? true : prefixes.some((prefix) => file.startsWith(`${prefix}/`))));
+}
+
+/**
+ * Copies the root files, `.changeset/` and `packageDirs` of the workspace at `root` into `dest`, so the
+ * release can version and publish there without touching the real checkout (no version bumps, deleted
+ * changesets or git tags in it). Installed dependencies are reused: each package's node_modules is
+ * copied as links, and root node_modules shares the pnpm store folder through one symlink.
+ */
+export function copyWorkspaceForRelease(root: string, dest: string, packageDirs: readonly string[]): void {
+  for (const file of sourceFiles(root, [".changeset", ...packageDirs])) {
+    mkdirSync(path.dirname(path.join(dest, file)), { recursive: true });
+    cpSync(path.join(root, file), path.join(dest, file), { verbatimSymlinks: true });
+  }
+  for (const dir of packageDirs) {
+    const modules = path.join(root, dir, "node_modules");
+    if (existsSync(modules)) cpSync(modules, path.join(dest, dir, "node_modules"), { recursive: true, verbatimSymlinks: true });
+  }
+  const rootModules = path.join(root, "node_modules");
+  mkdirSync(path.join(dest, "node_modules"), { recursive: true });
+  for (const entry of readdirSync(rootModules)) {
+    if (SKIPPED_ROOT_ENTRIES.has(entry)) continue;
+    cpSync(path.join(rootModules, entry), path.join(dest, "node_modules", entry), { recursive: true, verbatimSymlinks: true });
+  }
+  symlinkSync(path.join(rootModules, SHARED_STORE), path.join(dest, "node_modules", SHARED_STORE));
+}
+
+/** Makes `dir` a git repository with everything committed, as the release runs on a clean checkout. */
+export function commitAll(dir: string, message: string): void {
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=release-test", "-c", "user.email=release-test@petstore.example", ...args], {
+      cwd: dir,
+      stdio: "pipe",
+    });
+  git("init", "-q", "-b", "main");
+  git("add", "-A");
+  git("commit", "-q", "-m", message);
+}
+
+/** The git tags of the repository at `dir`. */
+export function gitTags(dir: string): string[] {
+  return execFileSync("git", ["tag", "--list"], { cwd: dir, encoding: "utf8" }).split("\n").filter(Boolean);
+}

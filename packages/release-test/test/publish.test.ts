@@ -1,0 +1,216 @@
+import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pendingBumps, type BumpType } from "../src/changesets";
+import { isolatedEnv } from "../src/env";
+import { codeBlocks, namedFiles } from "../src/markdown";
+import { commitAll, copyWorkspaceForRelease, gitTags } from "../src/release-copy";
+import { run } from "../src/run";
+import { bump } from "../src/semver";
+import { ensureVerdaccio, startVerdaccio, type LocalRegistry } from "../src/verdaccio";
+import { publishedPackages, readManifest, WORKSPACE_ROOT, type Manifest, type WorkspacePackage } from "../src/workspace";
+
+const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
+const CACHE_DIR = path.join(PACKAGE_DIR, "node_modules", ".cache", "release-test");
+const UPSTREAM_REGISTRY = process.env.PETSTORE_UPSTREAM_REGISTRY ?? "https://registry.npmjs.org/";
+const FAKE_TOKEN = "release-test-fake-token";
+const API_KEY = "release-test-key";
+/** A private package added to the copy: versioning and publishing must leave it alone. */
+const PRIVATE_APP = { dir: "apps/private-example", name: "@petstore/private-example" };
+/** Versions the consumer project pins for everything that does not come from the local registry. */
+const CONSUMER_TOOLS = { msw: "^2.7.0", typescript: "5.9.3", "@types/node": "20.19.43", vitest: "4.1.12" };
+
+let tmp: string;
+let registry: LocalRegistry;
+let copy: string;
+let published: WorkspacePackage[];
+let before: Map<string, Manifest>;
+let after: Map<string, Manifest>;
+let bumps: Map<string, BumpType>;
+const mainRepoTagsBefore = gitTags(WORKSPACE_ROOT);
+
+/** JSON of `GET <registry>/<name>` (the packument), or the HTTP status when there is none. */
+async function packument(name: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(new URL(name.replace("/", "%2f"), registry.url));
+  return { status: response.status, body: response.ok ? await response.json() : undefined };
+}
+
+beforeAll(async () => {
+  tmp = realpathSync(await mkdtemp(path.join(os.tmpdir(), "petstore-release-")));
+  const verdaccioDir = await ensureVerdaccio(CACHE_DIR, UPSTREAM_REGISTRY);
+  registry = await startVerdaccio(verdaccioDir, path.join(tmp, "verdaccio"));
+
+  published = await publishedPackages(WORKSPACE_ROOT);
+  copy = path.join(tmp, "workspace");
+  copyWorkspaceForRelease(WORKSPACE_ROOT, copy, published.map((pkg) => pkg.dir));
+  // Bumping the package everything depends on proves dependents get their internal ranges updated.
+  await writeFile(
+    path.join(copy, ".changeset", "release-test-contract.md"),
+    '---\n"@petstore/contract": patch\n---\n\nRelease test: a patch of the contract.\n',
+  );
+  await mkdir(path.join(copy, PRIVATE_APP.dir), { recursive: true });
+  await writeFile(
+    path.join(copy, PRIVATE_APP.dir, "package.json"),
+    JSON.stringify({ name: PRIVATE_APP.name, version: "0.0.0", private: true, dependencies: { "@petstore/client": "workspace:^" } }),
+  );
+  commitAll(copy, "release test: workspace snapshot");
+  bumps = await pendingBumps(path.join(copy, ".changeset"));
+  before = new Map(await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)));
+
+  const userconfig = path.join(tmp, "publish.npmrc");
+  const host = new URL(registry.url).host;
+  await writeFile(userconfig, `registry=${registry.url}\n//${host}/:_authToken=${FAKE_TOKEN}\n`);
+  // Versioning resolves the lockfile against the real registry; publishing goes to Verdaccio only.
+  await run("pnpm", ["version-packages"], {
+    cwd: copy,
+    env: isolatedEnv(WORKSPACE_ROOT, { npm_config_registry: UPSTREAM_REGISTRY }),
+  });
+  after = new Map(await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)));
+  await run("pnpm", ["release", "--no-git-tag"], {
+    cwd: copy,
+    env: isolatedEnv(WORKSPACE_ROOT, {
+      npm_config_userconfig: userconfig,
+      npm_config_registry: registry.url,
+      NPM_CONFIG_REGISTRY: registry.url,
+    }),
+  });
+});
+
+afterAll(async () => {
+  await registry?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe("pnpm version-packages", () => {
+  it("bumps each package by its largest pending changeset and writes its CHANGELOG", async () => {
+    expect(published.map((pkg) => pkg.manifest.name)).toEqual(["@petstore/client", "@petstore/contract", "@petstore/mock"]);
+    for (const pkg of published) {
+      const name = pkg.manifest.name;
+      const type = bumps.get(name);
+      if (!type) continue;
+      const version = after.get(pkg.dir)?.version;
+      expect(version, name).toBe(bump(before.get(pkg.dir)?.version ?? "", type));
+      const changelog = await readFile(path.join(copy, pkg.dir, "CHANGELOG.md"), "utf8");
+      expect(changelog, name).toContain(`## ${version}`);
+    }
+    const contract = await readFile(path.join(copy, "packages/contract/CHANGELOG.md"), "utf8");
+    expect(contract).toContain("Release test: a patch of the contract.");
+  });
+
+  it("consumes the changesets and leaves private packages unversioned", async () => {
+    expect((await readdir(path.join(copy, ".changeset"))).sort()).toEqual(["README.md", "config.json"]);
+    expect((await readManifest(copy, PRIVATE_APP.dir)).version).toBe("0.0.0");
+    expect(existsSync(path.join(copy, PRIVATE_APP.dir, "CHANGELOG.md"))).toBe(false);
+  });
+});
+
+describe("pnpm release", () => {
+  it("publishes every public package at its new version, with real ranges for internal dependencies", async () => {
+    const versions = new Map(published.map((pkg) => [pkg.manifest.name, after.get(pkg.dir)?.version]));
+    for (const [name, version] of versions) {
+      const { status, body } = await packument(name);
+      expect(status, name).toBe(200);
+      expect(body["dist-tags"].latest, name).toBe(version);
+      const manifest = body.versions[version ?? ""];
+      for (const [dependency, range] of Object.entries<string>({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+        expect(range, `${name} → ${dependency}`).not.toMatch(/^workspace:/);
+        if (versions.has(dependency) && manifest.dependencies?.[dependency]) {
+          expect(range, `${name} → ${dependency}`).toBe(`^${versions.get(dependency)}`);
+        }
+      }
+    }
+    expect(versions.get("@petstore/contract")).toBe(bump(before.get("packages/contract")?.version ?? "", bumps.get("@petstore/contract") ?? "patch"));
+  });
+
+  it("does not publish private packages and creates no git tags", async () => {
+    expect((await packument(PRIVATE_APP.name)).status).toBe(404);
+    expect(gitTags(copy)).toEqual([]);
+    expect(gitTags(WORKSPACE_ROOT)).toEqual(mainRepoTagsBefore);
+  });
+});
+
+describe("a fresh npm project outside the workspace", () => {
+  const docs = path.join(WORKSPACE_ROOT, "docs", "consumers.md");
+  let consumer: string;
+  let server: RunningServer;
+  let env: NodeJS.ProcessEnv;
+  let installed: string[];
+
+  beforeAll(async () => {
+    consumer = path.join(tmp, "consumer");
+    await mkdir(consumer);
+    const markdown = await readFile(docs, "utf8");
+    for (const [file, code] of namedFiles(markdown)) await writeFile(path.join(consumer, file), code);
+    await writeFile(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+    await writeFile(path.join(consumer, ".npmrc"), `@petstore:registry=${registry.url}\nregistry=${UPSTREAM_REGISTRY}\n`);
+    const emptyUserConfig = path.join(tmp, "consumer.npmrc");
+    await writeFile(emptyUserConfig, "");
+    server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
+    env = isolatedEnv(WORKSPACE_ROOT, {
+      npm_config_userconfig: emptyUserConfig,
+      PETSTORE_API_KEY: API_KEY,
+      PETSTORE_BASE_URL: server.baseUrl,
+    });
+    installed = [
+      ...published.map((pkg) => `${pkg.manifest.name}@${after.get(pkg.dir)?.version}`),
+      ...Object.entries(CONSUMER_TOOLS).map(([name, range]) => `${name}@${range}`),
+    ];
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-online", "--cache", path.join(CACHE_DIR, "npm"), ...installed], {
+      cwd: consumer,
+      env,
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("lies outside the workspace and holds the registry's tarballs, not workspace links", async () => {
+    expect(consumer.startsWith(realpathSync(WORKSPACE_ROOT))).toBe(false);
+    for (const pkg of published) {
+      const dir = path.join(consumer, "node_modules", pkg.manifest.name);
+      expect(lstatSync(dir).isSymbolicLink(), pkg.manifest.name).toBe(false);
+      expect((await readManifest(consumer, path.join("node_modules", pkg.manifest.name))).version).toBe(after.get(pkg.dir)?.version);
+    }
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", 'import { VERSION } from "@petstore/client"; console.log(VERSION)'], {
+      cwd: consumer,
+      env,
+    });
+    expect(stdout.trim()).toBe(after.get("packages/client")?.version);
+  });
+
+  it("installs what docs/consumers.md tells users to install", async () => {
+    const install = codeBlocks(await readFile(docs, "utf8")).find((block) => block.code.includes("npm install"));
+    const named = (install?.code ?? "").split(/\s+/).filter((word) => /^[@a-z]/.test(word) && !["npm", "install"].includes(word));
+    const names = installed.map((spec) => spec.slice(0, spec.lastIndexOf("@")));
+    expect(named.length).toBeGreaterThan(0);
+    expect(names).toEqual(expect.arrayContaining(named));
+  });
+
+  it("runs the ESM snippet against the reference server", async () => {
+    const { stdout } = await run(process.execPath, ["index.mjs"], { cwd: consumer, env });
+    expect(stdout).toMatch(/^created #\d+; available: (.*, )?Rex$/m);
+  });
+
+  it("runs the CommonJS snippet and gets a typed NotFoundError", async () => {
+    const { stdout, stderr } = await run(process.execPath, ["index.cjs"], { cwd: consumer, env });
+    expect(stdout.trim()).toBe("no pet 987654321: not_found (404)");
+    expect(stderr).not.toContain("DeprecationWarning");
+  });
+
+  it.each(["tsconfig.json", "tsconfig.bundler.json"])("type-checks the TypeScript snippet with %s", async (config) => {
+    const tsconfig = JSON.parse(await readFile(path.join(consumer, config), "utf8"));
+    expect(tsconfig.compilerOptions.moduleResolution).toBe(config === "tsconfig.json" ? "node16" : "bundler");
+    await run(path.join(consumer, "node_modules", ".bin", "tsc"), ["-p", config], { cwd: consumer, env });
+  });
+
+  it("runs the vitest snippet on @petstore/mock with msw/node", async () => {
+    // NO_COLOR: the outer vitest forces colour on its children, which would put escape codes inside the summary.
+    const { stdout } = await run(path.join(consumer, "node_modules", ".bin", "vitest"), ["run", "--reporter=verbose"], { cwd: consumer, env: { ...env, NO_COLOR: "1" } });
+    expect(stdout).toMatch(/Tests\s+3 passed \(3\)/);
+  });
+});
