@@ -1,10 +1,13 @@
+import { createSocket } from "node:dgram";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkDomains } from "../src/domains/check";
 import { loadDomainsConfig, type DomainsConfig } from "../src/domains/config";
+import { createDnsQuery } from "../src/domains/dns-client";
 import type { CheckResult } from "../src/domains/result";
 import type { ZoneRecord } from "./helpers/dns-server";
-import { healthyHosts, healthyRecords, PRIMARY, REDIRECT, startLab, TARGET, type Lab } from "./helpers/scenario";
+import { healthyHosts, healthyRecords, PRIMARY, REDIRECT, startLab, TARGET, type Lab, type LabChange } from "./helpers/scenario";
+import type { TestCertificate } from "./helpers/web-server";
 
 let lab: Lab;
 let config: DomainsConfig;
@@ -17,7 +20,7 @@ afterAll(async () => {
   await lab?.close();
 });
 
-async function check(change: Parameters<Lab["reset"]>[0], only?: string, cfg = config): Promise<CheckResult[]> {
+async function check(change: LabChange, only?: string, cfg = config): Promise<CheckResult[]> {
   lab.reset(change);
   return checkDomains(lab.context(cfg), only);
 }
@@ -47,7 +50,9 @@ test("a CNAME value differing only by case or a trailing dot matches the target"
 
 interface Row {
   symptom: string;
-  change: Parameters<Lab["reset"]>[0];
+  change: LabChange;
+  /** The lab certificate the primary serves instead of the good one. */
+  certificate?: keyof Lab["certs"];
   domain: string;
   check: string;
   message: RegExp;
@@ -69,6 +74,20 @@ const rows: Row[] = [
     domain: PRIMARY, check: "cname",
     message: /has a CNAME and also AAAA ::1/,
     fix: /delete the AAAA record\(s\) named "docs", keep the CNAME, then choose Verify/,
+  },
+  {
+    symptom: "verification keeps failing: any other record, such as a leftover TXT, shares the CNAME's name",
+    change: { records: healthyRecords().concat({ name: REDIRECT, type: "TXT", value: "old-verification=1" }) },
+    domain: REDIRECT, check: "cname",
+    message: /has a CNAME and also TXT old-verification=1: a CNAME cannot share its name with other records/,
+    fix: /delete the TXT record\(s\) named "api-docs", keep the CNAME, then choose Verify/,
+  },
+  {
+    symptom: "verification keeps failing: a CAA record at the CNAME's name",
+    change: { records: healthyRecords().concat({ name: PRIMARY, type: "CAA", value: "letsencrypt.org" }) },
+    domain: PRIMARY, check: "cname",
+    message: /has a CNAME and also CAA 0 issue "letsencrypt\.org"/,
+    fix: /delete the CAA record\(s\) named "docs", keep the CNAME/,
   },
   {
     symptom: "verification keeps failing: the CNAME value is not the dashboard's",
@@ -93,10 +112,10 @@ const rows: Row[] = [
   },
   {
     symptom: "SSL certificate missing: a critical CAA property the CA does not know",
-    change: { records: healthyRecords().concat({ name: PRIMARY, type: "CAA", value: "x", tag: "tbs", flags: 128 }) },
+    change: { records: healthyRecords().concat({ name: "petstore.example", type: "CAA", value: "x", tag: "tbs", flags: 128 }) },
     domain: PRIMARY, check: "caa",
-    message: /critical property/,
-    fix: /Re-verify/,
+    message: /CAA at petstore\.example has a critical property the CA does not know \(128 tbs "x"\), so no CA may issue/,
+    fix: /remove the critical flag or the record, then choose Re-verify/,
   },
   {
     symptom: "SSL certificate missing: nothing answers HTTPS",
@@ -107,17 +126,27 @@ const rows: Row[] = [
   },
   {
     symptom: "non-private connection: the certificate expired",
-    change: { certificates: [[PRIMARY, "expired"]] } as never,
+    change: {},
+    certificate: "expired",
     domain: PRIMARY, check: "tls",
     message: /the certificate for docs\.petstore\.example expired on \d{4}-\d{2}-\d{2}/,
     fix: /non-private connection.*wait a few minutes and retry in a private window.*Re-verify/,
   },
   {
     symptom: "non-private connection: the platform's default certificate, for another name",
-    change: { certificates: [[PRIMARY, "platformDefault"]] } as never,
+    change: {},
+    certificate: "platformDefault",
     domain: PRIMARY, check: "tls",
     message: /the certificate is for cname\.docs-platform\.example, not docs\.petstore\.example/,
     fix: /retry in a private window/,
+  },
+  {
+    symptom: "non-private connection: a certificate no browser trusts",
+    change: {},
+    certificate: "untrusted",
+    domain: PRIMARY, check: "tls",
+    message: /the certificate for docs\.petstore\.example is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/,
+    fix: /not yet provisioned or an old one is cached: wait a few minutes and retry in a private window/,
   },
   {
     symptom: "redirects misbehave: wrong status",
@@ -152,8 +181,7 @@ const rows: Row[] = [
 
 describe("each troubleshooting row fails with what to change", () => {
   test.each(rows)("$symptom", async (row) => {
-    const change = { ...row.change };
-    if (change.certificates) change.certificates = change.certificates.map(([host, name]) => [host, lab.certs[name as unknown as keyof Lab["certs"]]]);
+    const change = row.certificate ? { ...row.change, certificates: [[PRIMARY, lab.certs[row.certificate]]] as [string, TestCertificate][] } : row.change;
     const results = await check(change);
     const result = line(results, row.domain, row.check);
     expect(result.status).toBe("fail");
@@ -200,20 +228,79 @@ describe("apex domains", () => {
   });
 });
 
-test("a CAA record at the domain itself takes precedence over its parent's (RFC 8659 tree walk)", async () => {
-  const records = withoutRecord("petstore.example", "CAA").concat(
-    { name: "petstore.example", type: "CAA", value: "digicert.com" },
-    { name: PRIMARY, type: "CAA", value: "letsencrypt.org" },
-  );
-  const results = await check({ records }, undefined);
-  expect(line(results, PRIMARY, "caa")).toMatchObject({ status: "pass", message: "CAA at docs.petstore.example allows letsencrypt.org." });
-  expect(line(results, REDIRECT, "caa").status).toBe("fail");
+describe("CAA (RFC 8659)", () => {
+  const platformCaa = (value: string) =>
+    withoutRecord("petstore.example", "CAA").concat(
+      { name: "petstore.example", type: "CAA", value: "digicert.com" },
+      { name: TARGET, type: "CAA", value },
+    );
+
+  test("a CNAME target's CAA records apply to the name and take precedence over its parent's", async () => {
+    const result = line(await check({ records: platformCaa("letsencrypt.org") }, PRIMARY), PRIMARY, "caa");
+    expect(result).toMatchObject({ status: "pass", message: `CAA at ${TARGET} (the CNAME target of ${PRIMARY}) allows letsencrypt.org.` });
+  });
+
+  test("a CNAME target's CAA records that block the CA send the user to the target's owner", async () => {
+    const result = line(await check({ records: platformCaa("sectigo.com") }, PRIMARY), PRIMARY, "caa");
+    expect(result.status).toBe("fail");
+    expect(result.message).toBe(`CAA at ${TARGET} (the CNAME target of ${PRIMARY}) (0 issue "sectigo.com") does not allow letsencrypt.org, so the SSL certificate cannot be issued.`);
+    expect(result.fix).toMatch(/belong to cname\.docs-platform\.example, which docs\.petstore\.example points at.*Ask the owner of cname\.docs-platform\.example/);
+  });
+
+  test.each([
+    ["no CAA record anywhere", withoutRecord("petstore.example", "CAA"), /^no CAA records from docs\.petstore\.example up to \.example: any certificate authority may issue\.$/],
+    ["CAA with only an iodef property", withoutRecord("petstore.example", "CAA").concat({ name: "petstore.example", type: "CAA", tag: "iodef", value: "mailto:ops@petstore.example" }), /has no "issue" property: any certificate authority may issue/],
+    ["an issue value with parameters", withoutRecord("petstore.example", "CAA").concat({ name: "petstore.example", type: "CAA", value: "LetsEncrypt.org; validationmethods=http-01" }), /^CAA at petstore\.example allows letsencrypt\.org\.$/],
+  ])("%s passes", async (_, records, message) => {
+    expect(line(await check({ records }, PRIMARY), PRIMARY, "caa")).toMatchObject({ status: "pass", message: expect.stringMatching(message) });
+  });
 });
 
-test("checking one domain checks only that one; an unknown domain is a clear error", async () => {
-  const results = await check({}, REDIRECT);
+test("a certificate with less than 14 days left is a warning, not a failure", async () => {
+  const result = line(await check({ certificates: [[PRIMARY, lab.certs.expiringSoon]] }, PRIMARY), PRIMARY, "tls");
+  expect(result.status).toBe("warn");
+  expect(result.message).toMatch(/expires in [45] day\(s\)/);
+});
+
+test("a CNAME with another TTL than the procedure's 3600 is a warning", async () => {
+  const records = withoutRecord(PRIMARY, "CNAME").concat({ name: PRIMARY, type: "CNAME", value: TARGET, ttl: 300 });
+  expect(line(await check({ records }, PRIMARY), PRIMARY, "ttl")).toMatchObject({ status: "warn", message: "the CNAME's TTL is 300 s; the procedure uses 3600 s." });
+});
+
+test("checking one domain checks only that one, whatever its case", async () => {
+  const results = await check({}, "API-Docs.Petstore.Example.");
   expect(new Set(results.map((r) => r.domain))).toEqual(new Set([REDIRECT]));
-  await expect(check({}, "other.example")).rejects.toThrow(/other\.example is not in domains\.json \(docs\.petstore\.example, api-docs\.petstore\.example\)/);
+});
+
+describe("bad input is one clear error", () => {
+  test.each([
+    ["a domain not in domains.json", "other.example", /^\[@petstore\/docs\] other\.example is not in domains\.json \(docs\.petstore\.example, api-docs\.petstore\.example\); add it there first/],
+    ["a URL instead of a domain", "https://docs.petstore.example/", /^\[@petstore\/docs\] "https:\/\/docs\.petstore\.example\/" is not a domain name; pass the name alone, such as docs\.petstore\.example \(no scheme, port or path\)\.$/],
+    ["a domain with a port", "docs.petstore.example:443", /is not a domain name/],
+    ["a single label", "localhost", /"localhost" is not a domain name/],
+  ])("%s", async (_, domain, message) => {
+    await expect(check({}, domain)).rejects.toThrow(message);
+  });
+
+  test("a DNS server that refuses the names", async () => {
+    await expect(check({ apexes: ["other.example"] })).rejects.toThrow(
+      /^\[@petstore\/docs\] the DNS server answered REFUSED \(it does not resolve names for this machine\) for docs\.petstore\.example\.\nUse a resolver that answers for you, or pass another resolver with --dns/,
+    );
+  });
+
+  test("a DNS server that never answers", async () => {
+    const silent = createSocket("udp4");
+    await new Promise<void>((resolve) => silent.bind(0, "127.0.0.1", resolve));
+    const { port } = silent.address();
+    try {
+      const ctx = { ...lab.context(config), query: createDnsQuery({ host: "127.0.0.1", port }, 200) };
+      await expect(checkDomains(ctx)).rejects.toThrow(
+        new RegExp(`^\\[@petstore/docs\\] DNS server 127\\.0\\.0\\.1:${port} did not answer SOA docs\\.petstore\\.example: .*\\nCheck that the DNS server is running and reachable from here`),
+      );
+    } finally {
+      silent.close();
+    }
+  });
 });
 
 test("the healthy lab uses the checked-in domains.json unchanged", async () => {

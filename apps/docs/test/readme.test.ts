@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { healthyRecords, PRIMARY, REDIRECT, runCli, startLab, type Lab } from "./helpers/scenario";
+import { labScenarios, PRIMARY, REDIRECT, runCli, startLab, type Lab } from "./helpers/scenario";
 
 let lab: Lab;
 let readme: string;
@@ -13,43 +13,39 @@ afterAll(async () => {
   await lab?.close();
 });
 
-/** The README's output block after `<!-- output: name -->`. */
-function block(name: string): string {
-  const match = new RegExp(`<!-- output: ${name} -->\\n\`\`\`text\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
-  if (!match) throw new Error(`README.md has no output block "${name}"`);
-  return match[1]!;
+/** The README's output block after `<!-- output: name -->`, and the command shown right before it. */
+function block(name: string): { command: string; output: string } {
+  const match = new RegExp(`\`\`\`sh\\n(pnpm docs:domains [^\\n]*)\\n\`\`\`\\n\\n<!-- output: ${name} -->\\n\`\`\`text\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
+  if (!match) throw new Error(`README.md has no "pnpm docs:domains" command followed by the output block "${name}"`);
+  return { command: match[1]!, output: match[2]! };
+}
+
+/** The command's arguments after `pnpm docs:domains`, without the lab's address options, which the test sets itself. */
+function argumentsOf(command: string): string[] {
+  const words = command.split(/\s+/).slice(2);
+  const lab = new Set(["--dns", "--https-port", "--ca"]);
+  return words.filter((word, i) => !lab.has(word) && !lab.has(words[i - 1]!));
 }
 
 /** Ports and dates change from run to run; everything else must match. */
 const normalise = (text: string) => text.trim().replace(/(127\.0\.0\.\d+):\d+/g, "$1:<port>").replace(/\d{4}-\d{2}-\d{2}/g, "<date>");
 
-const broken = () => ({
-  records: healthyRecords()
-    .filter((r) => !(r.name === PRIMARY && r.type === "CNAME") && r.type !== "CAA")
-    .concat({ name: PRIMARY, type: "A", value: "127.0.0.9" }, { name: "petstore.example", type: "CAA", value: "digicert.com" }),
-  hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: `https://${PRIMARY}/` }]] as [string, { status: number; location?: string }][],
-});
-
 test.each([
-  ["healthy", {}, [] as string[], 0],
-  ["broken-primary", broken(), [PRIMARY], 1],
-  ["broken-redirect", broken(), [REDIRECT], 1],
-] as const)("the README's %s output is what the command prints", async (name, change, domain, code) => {
-  lab.reset(change);
-  const run = await runCli(lab, ["check", ...domain]);
+  ["no-dns", "no-dns", [PRIMARY], 1],
+  ["healthy", "healthy", [] as string[], 0],
+  ["broken-primary", "broken", [PRIMARY], 1],
+  ["broken-redirect", "broken", [REDIRECT], 1],
+] as const)("the README's %s output is what its command prints in the lab's %s scenario", async (name, scenario, domain, code) => {
+  const { command, output } = block(name);
+  expect(command).toBe(`pnpm docs:domains check ${[...domain, ""].join(" ")}--dns 127.0.0.1:5300 --https-port 8443 --ca apps/docs/.lab/ca.pem`);
+  lab.reset(labScenarios[scenario]!());
+  const run = await runCli(lab, argumentsOf(command));
   expect(run.stderr).toBe("");
-  expect(normalise(run.stdout)).toBe(normalise(block(name)));
+  expect(normalise(run.stdout)).toBe(normalise(output));
   expect(run.code).toBe(code);
 });
 
-test("bad arguments exit 2 with a clear message", async () => {
-  const unknown = await runCli(lab, ["verify"]);
-  expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toMatch(/unknown command "verify"[\s\S]*Usage: pnpm docs:domains check/);
-  const notInConfig = await runCli(lab, ["check", "other.example"]);
-  expect(notInConfig.code).toBe(2);
-  expect(notInConfig.stderr).toContain("other.example is not in domains.json");
-  const badPort = await runCli(lab, ["check", "--timeout", "soon"]);
-  expect(badPort.code).toBe(2);
-  expect(badPort.stderr).toContain('--timeout must be milliseconds from 1 to 600000, not "soon"');
+test("every lab scenario the README names exists", () => {
+  const named = [...readme.matchAll(/lab scenario `([^`]+)`/g)].map((m) => m[1]!);
+  expect(new Set(named)).toEqual(new Set(Object.keys(labScenarios)));
 });

@@ -18,6 +18,8 @@ let context: BrowserContext;
 /** Every request the pages made, and those that were not to loopback (aborted, so nothing leaves the machine). */
 const requests: string[] = [];
 const offLoopback: string[] = [];
+/** Requests that failed or answered an error status, and console errors: with nothing fetched from other hosts, none may occur. */
+const failures: string[] = [];
 
 beforeAll(async () => {
   build = await buildSite();
@@ -26,18 +28,23 @@ beforeAll(async () => {
   if ("path" in chromium) {
     browser = await launchChromium(chromium.path);
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.route("**/*", (route) => {
-      const url = route.request().url();
-      requests.push(url);
-      const { protocol, hostname } = new URL(url);
-      if ((protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1") {
-        offLoopback.push(url);
-        return route.abort("blockedbyclient");
-      }
-      return route.continue();
-    });
+    await blockOffLoopback(context, requests, offLoopback);
   }
 });
+
+/** Records every request of `target` in `seen`; aborts those to any host but 127.0.0.1 and records them in `blocked`. */
+async function blockOffLoopback(target: BrowserContext, seen: string[], blocked: string[]): Promise<void> {
+  await target.route("**/*", (route) => {
+    const url = route.request().url();
+    seen.push(url);
+    const { protocol, hostname } = new URL(url);
+    if ((protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1") {
+      blocked.push(url);
+      return route.abort("blockedbyclient");
+    }
+    return route.continue();
+  });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -65,11 +72,31 @@ async function openPage(path: string): Promise<{ page: Page; errors: string[] }>
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("requestfailed", (request) => failures.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on("response", (response) => void (response.status() >= 400 && failures.push(`${response.url()}: HTTP ${response.status()}`)));
+  page.on("console", (message) => void (message.type() === "error" && failures.push(`console: ${message.text()}`)));
   await page.goto(new URL(path, site.url).href, { waitUntil: "load" });
   return { page, errors };
 }
 
+/** Images that did not load: a blocked or missing one has no natural width. */
+const brokenImages = (page: Page) =>
+  page.evaluate(() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.src.slice(0, 80)));
+
 describe.skipIf("reason" in chromium)("in headless Chromium", () => {
+  test("the guard blocks and reports a request to another host, as a CDN asset would make", async () => {
+    const guard = await browser!.newContext();
+    const blocked: string[] = [];
+    await blockOffLoopback(guard, [], blocked);
+    const page = await guard.newPage();
+    const failed = page.waitForEvent("requestfailed");
+    await page.setContent('<img src="https://cdn.redoc.ly/redoc/logo-mini.svg">');
+    expect((await failed).failure()?.errorText).toMatch(/^net::ERR_BLOCKED_BY_CLIENT/);
+    expect(blocked).toEqual(["https://cdn.redoc.ly/redoc/logo-mini.svg"]);
+    expect(await brokenImages(page)).toEqual(["https://cdn.redoc.ly/redoc/logo-mini.svg"]);
+    await guard.close();
+  });
+
   test("the reference shows every operation, getPet's deprecation, auth, the Error model and both environments", async () => {
     const { page, errors } = await openPage("");
     const api = page.locator("#redoc .api-content");
@@ -100,6 +127,7 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     const guideLink = page.locator('#redoc a[href="guide/"]');
     expect(await guideLink.count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
+    expect(await brokenImages(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, "reference.png") });
     await getPet.locator("h2").first().evaluate((heading) => {
       heading.scrollIntoView();
@@ -121,12 +149,14 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     expect(text).toContain("removed on 2030-12-05");
     expect(text).toContain("createPetstoreHandlers");
     expect(errors).toEqual([]);
+    expect(await brokenImages(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, "guide.png") });
     await page.close();
   });
 
-  test("no request left loopback while the pages loaded", () => {
+  test("no request left loopback and nothing failed to load", () => {
     expect(requests.length).toBeGreaterThan(0);
     expect(offLoopback).toEqual([]);
+    expect(failures).toEqual([]);
   });
 });

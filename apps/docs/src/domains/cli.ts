@@ -1,6 +1,6 @@
 // `pnpm docs:domains check [domain]`: checks the custom domains of domains.json against DNS, TLS and HTTP.
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { checkDomains } from "./check";
 import { loadDomainsConfig, primaryDomain } from "./config";
@@ -15,12 +15,14 @@ CAA, the TLS certificate and one-hop redirects. Exits 1 when any check fails.
 
 Options (environment variable in brackets):
   --config <file>     domains config                     [DOCS_DOMAINS_CONFIG]  default: apps/docs/domains.json
-  --dns <ip[:port]>   DNS server to ask                  [DOCS_DNS_SERVER]      default: this machine's resolver
+  --dns <ip[:port]>   DNS resolver to ask                [DOCS_DNS_SERVER]      default: this machine's resolver
+                      (ask a public resolver too, to see whether a change has propagated)
   --https-port <n>    port for https:// requests         [DOCS_HTTPS_PORT]      default: 443
   --http-port <n>     port for http:// requests          [DOCS_HTTP_PORT]       default: 80
   --ca <file>         extra trusted CA certificate (PEM) [DOCS_CA_FILE]
   --timeout <ms>      timeout of each request                                   default: 5000
-  --json              print the results as JSON`;
+  --json              print the results as JSON
+File paths are relative to the directory you run the command in.`;
 
 function integer(text: string | undefined, fallback: number, name: string, what: string, max: number): number {
   if (text === undefined || text === "") return fallback;
@@ -31,32 +33,53 @@ function integer(text: string | undefined, fallback: number, name: string, what:
 
 const port = (text: string | undefined, fallback: number, name: string) => integer(text, fallback, name, "a port", 65535);
 
+const options = {
+  config: { type: "string" },
+  dns: { type: "string" },
+  "https-port": { type: "string" },
+  "http-port": { type: "string" },
+  ca: { type: "string" },
+  timeout: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** A command line that cannot be run as given: the message is followed by the usage. */
+class UsageError extends Error {}
+
+// pnpm runs package scripts inside apps/docs; INIT_CWD is where the user typed the command, which their paths are relative to.
+const userPath = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options });
+  } catch (error) {
+    // Node's message adds advice on `--` that does not apply here; its first sentence says what is wrong.
+    throw new UsageError(`[@petstore/docs] ${(error as Error).message.split(". ")[0]}`);
+  }
+}
+
+async function readCa(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw new Error(`[@petstore/docs] --ca ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); pass a PEM file of the CA that signed the certificates.`);
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      config: { type: "string" },
-      dns: { type: "string" },
-      "https-port": { type: "string" },
-      "http-port": { type: "string" },
-      ca: { type: "string" },
-      timeout: { type: "string" },
-      json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  const { values, positionals } = parse(argv);
   const [command, domain, ...extra] = positionals;
   if (values.help) {
     console.log(usage);
     return 0;
   }
   if (command !== "check" || extra.length > 0) {
-    console.error(`${command ? `[@petstore/docs] unknown command "${[command, ...extra.slice(0)].join(" ")}"\n\n` : ""}${usage}`);
-    return 2;
+    throw new UsageError(command ? `[@petstore/docs] unknown command "${positionals.join(" ")}"` : "[@petstore/docs] no command given");
   }
   const env = process.env;
-  const configPath = values.config ?? env.DOCS_DOMAINS_CONFIG ?? join(import.meta.dirname, "..", "..", "domains.json");
+  const configText = values.config ?? env.DOCS_DOMAINS_CONFIG;
+  const configPath = configText ? userPath(configText) : join(import.meta.dirname, "..", "..", "domains.json");
   const config = await loadDomainsConfig(configPath);
   const dnsText = values.dns ?? env.DOCS_DNS_SERVER;
   const server = dnsText ? parseDnsServer(dnsText) : systemDnsServer();
@@ -68,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
       query: createDnsQuery(server, Math.min(timeoutMs, 3000)),
       httpsPort: port(values["https-port"] ?? env.DOCS_HTTPS_PORT, 443, "--https-port"),
       httpPort: port(values["http-port"] ?? env.DOCS_HTTP_PORT, 80, "--http-port"),
-      ca: caFile ? [await readFile(caFile, "utf8")] : [],
+      ca: caFile ? [await readCa(userPath(caFile))] : [],
       now: new Date(),
       timeoutMs,
     },
@@ -79,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
   } else {
     const primary = primaryDomain(config);
     const roles = new Map(config.domains.map((d) => [d.name, d.name === primary ? "primary" : `redirect → ${config.redirects.find((r) => r.from === d.name)?.to}`]));
-    console.log(`Checking ${domain ?? "every domain"} of ${configPath.replace(`${process.cwd()}/`, "")} with DNS server ${server.host}:${server.port}\n`);
+    console.log(`Checking ${domain ?? "every domain"} of ${configText ?? "domains.json"} with DNS server ${server.host}:${server.port}\n`);
     console.log(formatReport(results, roles));
   }
   return results.some((r) => r.status === "fail") ? 1 : 0;
@@ -88,6 +111,8 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
+  // Every expected failure is an Error with a sentence for the user; a stack trace would only hide it.
   console.error(error instanceof Error ? error.message : String(error));
+  if (error instanceof UsageError) console.error(`\n${usage}`);
   process.exitCode = 2;
 }

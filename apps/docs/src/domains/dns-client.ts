@@ -8,7 +8,7 @@ export interface DnsRecord {
   name: string;
   type: string;
   ttl: number;
-  /** A/AAAA address, CNAME/NS target, MX exchange, TXT text, or `flags tag "value"` for CAA. */
+  /** A/AAAA address, CNAME/NS target, MX exchange, TXT text, `priority weight port target` for SRV, or `flags tag "value"` for CAA. */
   value: string;
   caa?: { flags: number; tag: string; value: string };
 }
@@ -24,7 +24,7 @@ export interface DnsAnswer {
 export type DnsQuery = (name: string, type: QueryType) => Promise<DnsAnswer>;
 
 /** The record types the checks ask for. */
-export type QueryType = "A" | "AAAA" | "CNAME" | "CAA" | "MX" | "TXT" | "NS" | "SOA";
+export type QueryType = "A" | "AAAA" | "CNAME" | "CAA" | "MX" | "TXT" | "NS" | "SRV" | "SOA";
 
 /** Where DNS questions go. */
 export interface DnsServerAddress {
@@ -48,6 +48,8 @@ function toRecord(resource: DNS.Packet.Resource): DnsRecord {
       return { ...base, value: normaliseName(resource.exchange ?? "") };
     case "TXT":
       return { ...base, value: [resource.data ?? ""].flat().join("") };
+    case "SRV":
+      return { ...base, value: `${resource.priority ?? 0} ${resource.weight ?? 0} ${resource.port ?? 0} ${normaliseName(resource.target ?? "")}` };
     case "SOA":
       return { ...base, value: normaliseName(resource.primary ?? "") };
     case "CAA": {
@@ -70,9 +72,9 @@ export function parseDnsServer(text: string): DnsServerAddress {
   return { host, port };
 }
 
-/** The first resolver of this machine (/etc/resolv.conf), port 53 unless it says otherwise. */
-export function systemDnsServer(): DnsServerAddress {
-  const first = getServers()[0];
+/** The first of `servers`, by default this machine's resolvers (/etc/resolv.conf); port 53 unless it says otherwise. */
+export function systemDnsServer(servers: readonly string[] = getServers()): DnsServerAddress {
+  const first = servers[0];
   if (!first) throw new Error("[@petstore/docs] this machine has no DNS resolver configured; pass --dns <ip:port>");
   return parseDnsServer(first.includes(":") && !first.startsWith("[") && isIP(first) === 6 ? `[${first}]` : first);
 }

@@ -6,6 +6,7 @@ const ENSURE_SCRIPT = fileURLToPath(new URL("../../../../scripts/ensure-chromium
 
 /** Flags for headless Chromium on a CI box: no sandbox (root), no GPU, and no background traffic off loopback. */
 const CHROMIUM_ARGS = [
+  "--headless",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

@@ -4,7 +4,7 @@ import DNS from "dns2";
 /** A record served by the test DNS server. */
 export interface ZoneRecord {
   name: string;
-  type: "A" | "AAAA" | "CNAME" | "CAA" | "MX" | "TXT" | "NS";
+  type: "A" | "AAAA" | "CNAME" | "CAA" | "MX" | "TXT" | "NS" | "SRV";
   value: string;
   ttl?: number;
   /** CAA only. */
@@ -12,7 +12,7 @@ export interface ZoneRecord {
   tag?: string;
 }
 
-/** A local authoritative DNS server on 127.0.0.1 (UDP, ephemeral port) whose records a test can replace. */
+/** A local authoritative DNS server on 127.0.0.1 (UDP) whose records a test can replace. */
 export interface TestDnsServer {
   address: string;
   port: number;
@@ -39,11 +39,18 @@ function resource(record: ZoneRecord) {
       return { ...base, data: record.value };
     case "CAA":
       return { ...base, flags: record.flags ?? 0, tag: record.tag ?? "issue", value: record.value };
+    case "SRV": {
+      const [priority, weight, port, target] = record.value.split(" ");
+      return { ...base, priority: Number(priority), weight: Number(weight), port: Number(port), target };
+    }
   }
 }
 
-/** Starts the server. It follows CNAMEs inside its own data and answers SOA for its apexes, like an authoritative server. */
-export async function startDnsServer(): Promise<TestDnsServer> {
+/**
+ * Starts the server on `port` (0, the default, picks a free one). It follows CNAMEs inside its own data and answers
+ * SOA for its apexes, like an authoritative server.
+ */
+export async function startDnsServer(port = 0): Promise<TestDnsServer> {
   let apexes: string[] = [];
   let records: ZoneRecord[] = [];
   const lower = (s: string) => s.toLowerCase().replace(/\.$/, "");
@@ -56,6 +63,12 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     response.header.aa = 1;
     const question = request.questions[0]!;
     let name = lower(question.name);
+    // Like an authoritative server that is nobody's resolver: names outside its zones are refused.
+    if (!apexes.some((zone) => name === zone || name.endsWith(`.${zone}`))) {
+      response.header.rcode = 5;
+      void send(response);
+      return;
+    }
     for (let hop = 0; hop < 8; hop++) {
       const type = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0];
       if (type === "SOA" && apexes.includes(name)) response.answers.push(soaFor(name) as never);
@@ -72,11 +85,14 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     }
     void send(response);
   });
-  await new Promise<void>((resolve) => server.bind(0, "127.0.0.1", resolve));
-  const { address, port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.bind(port, "127.0.0.1", resolve);
+  });
+  const bound = server.address() as AddressInfo;
   return {
-    address,
-    port,
+    address: bound.address,
+    port: bound.port,
     set(nextApexes, nextRecords) {
       apexes = nextApexes.map(lower);
       records = nextRecords;

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DomainsConfig } from "../../src/domains/config";
 import { createDnsQuery } from "../../src/domains/dns-client";
@@ -32,37 +32,85 @@ export function healthyHosts(): [string, HostBehaviour][] {
   ];
 }
 
+/** Right after *Add domain*: the platform target resolves, but no CNAME has been added at the DNS provider yet. */
+export function noDnsSetup(): LabChange {
+  return { records: healthyRecords().filter((r) => r.type !== "CNAME"), hosts: [] };
+}
+
+/** What can go wrong at once, as shown in the README: an A record left at `docs`, a CAA record for another CA, a 302 instead of the declared 301. */
+export function brokenSetup(): LabChange {
+  return {
+    records: healthyRecords()
+      .filter((r) => !(r.name === PRIMARY && r.type === "CNAME") && r.type !== "CAA")
+      .concat({ name: PRIMARY, type: "A", value: "127.0.0.9" }, { name: "petstore.example", type: "CAA", value: "digicert.com" }),
+    hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: `https://${PRIMARY}/` }]],
+  };
+}
+
 const DAY = 86_400_000;
+
+/** The setups `pnpm --filter @petstore/docs lab <name>` serves and the README shows, by name. */
+export const labScenarios: Record<string, () => LabChange> = {
+  healthy: () => ({}),
+  "no-dns": noDnsSetup,
+  broken: brokenSetup,
+};
+
+/** A departure from the healthy setup: each field given replaces that part of it. */
+export interface LabChange {
+  records?: ZoneRecord[];
+  apexes?: string[];
+  hosts?: [string, HostBehaviour][];
+  certificates?: [string, TestCertificate][];
+}
 
 /** The local DNS and HTTPS servers, certificates and a context for the checker. */
 export interface Lab {
   dns: TestDnsServer;
   web: TestWebServer;
-  certs: { good: TestCertificate; expired: TestCertificate; platformDefault: TestCertificate };
+  /** `untrusted` is left out of the lab's CA list, as a certificate no browser trusts. */
+  certs: Record<"good" | "expired" | "expiringSoon" | "platformDefault" | "untrusted", TestCertificate>;
   caFile: string;
   /** Resets DNS, hosts and certificates to the healthy setup, then applies `change`. */
-  reset(change?: { records?: ZoneRecord[]; apexes?: string[]; hosts?: [string, HostBehaviour][]; certificates?: [string, TestCertificate][] }): void;
+  reset(change?: LabChange): void;
   context(config: DomainsConfig): CheckContext;
   close(): Promise<void>;
 }
 
-/** Starts the lab: everything on 127.0.0.1, ephemeral ports, certificates made here. */
-export async function startLab(): Promise<Lab> {
+/** Where the lab listens and writes its CA. Every field has a default for tests. */
+export interface LabOptions {
+  /** UDP port of the DNS server. Defaults to a free one. */
+  dnsPort?: number;
+  /** TCP port of the HTTPS server. Defaults to a free one. */
+  httpsPort?: number;
+  /** Where the PEM of the test certificates is written, for `--ca`. Defaults to a new temporary folder. */
+  caFile?: string;
+}
+
+/** Starts the lab: everything on 127.0.0.1, certificates made here. */
+export async function startLab(options: LabOptions = {}): Promise<Lab> {
   const now = Date.now();
   const names = [PRIMARY, REDIRECT, "petstore.example", "www.petstore.example"];
-  const [good, expired, platformDefault] = await Promise.all([
+  const [good, expired, expiringSoon, platformDefault, untrusted] = await Promise.all([
     makeCertificate(names, new Date(now - DAY), new Date(now + 90 * DAY)),
-    makeCertificate(names, new Date(now - 120 * DAY), new Date(now - 30 * DAY)),
-    makeCertificate([TARGET], new Date(now - DAY), new Date(now + 90 * DAY)),
+    makeCertificate(names, new Date(now - 120 * DAY), new Date(now - 30 * DAY), "Test platform CA expired"),
+    makeCertificate(names, new Date(now - 80 * DAY), new Date(now + 5 * DAY), "Test platform CA expiring"),
+    makeCertificate([TARGET], new Date(now - DAY), new Date(now + 90 * DAY), "Test platform CA default"),
+    makeCertificate(names, new Date(now - DAY), new Date(now + 90 * DAY), "Unknown CA"),
   ]);
-  const dns = await startDnsServer();
-  const web = await startWebServer(good);
-  const caFile = join(await mkdtemp(join(tmpdir(), "petstore-docs-ca-")), "ca.pem");
-  await writeFile(caFile, [good.cert, expired.cert, platformDefault.cert].join("\n"));
+  const trusted = [good, expired, expiringSoon, platformDefault].map((c) => c.cert);
+  const dns = await startDnsServer(options.dnsPort);
+  const web = await startWebServer(good, options.httpsPort).catch(async (error: unknown) => {
+    await dns.close();
+    throw error;
+  });
+  const caFile = options.caFile ?? join(await mkdtemp(join(tmpdir(), "petstore-docs-ca-")), "ca.pem");
+  await mkdir(dirname(caFile), { recursive: true });
+  await writeFile(caFile, trusted.join("\n"));
   const lab: Lab = {
     dns,
     web,
-    certs: { good, expired, platformDefault },
+    certs: { good, expired, expiringSoon, platformDefault, untrusted },
     caFile,
     reset(change = {}) {
       dns.set(change.apexes ?? ["petstore.example", "docs-platform.example"], change.records ?? healthyRecords());
@@ -76,7 +124,7 @@ export async function startLab(): Promise<Lab> {
       query: createDnsQuery({ host: dns.address, port: dns.port }, 2000),
       httpsPort: web.port,
       httpPort: 1,
-      ca: [good.cert, expired.cert, platformDefault.cert],
+      ca: trusted,
       now: new Date(),
       timeoutMs: 3000,
     }),
@@ -92,9 +140,10 @@ const CLI = fileURLToPath(new URL("../../src/domains/cli.ts", import.meta.url));
 
 /** Runs `pnpm docs:domains` as a user would (through tsx, from apps/docs), against the lab. */
 export function runCli(lab: Lab, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  // The lab's options first, so a test's own `--dns` or `--ca` overrides them (the last one wins).
   const labArgs = ["--dns", `127.0.0.1:${lab.dns.port}`, "--https-port", String(lab.web.port), "--ca", lab.caFile];
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", CLI, ...args, ...labArgs], { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", CLI, ...labArgs, ...args], { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });

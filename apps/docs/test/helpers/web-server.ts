@@ -9,9 +9,13 @@ export interface TestCertificate {
   key: string;
 }
 
-/** Makes a self-signed certificate for `names`, valid between the two dates. */
-export async function makeCertificate(names: string[], notBefore: Date, notAfter: Date): Promise<TestCertificate> {
-  const pems = await generate([{ name: "commonName", value: names[0]! }, { name: "organizationName", value: "Test platform CA" }], {
+/**
+ * Makes a self-signed certificate for `names`, valid between the two dates. Give each certificate its own
+ * `organization` (without commas, which cut it short): OpenSSL finds a trusted issuer by subject, so two
+ * certificates with the same subject would be confused.
+ */
+export async function makeCertificate(names: string[], notBefore: Date, notAfter: Date, organization = "Test platform CA"): Promise<TestCertificate> {
+  const pems = await generate([{ name: "commonName", value: names[0]! }, { name: "organizationName", value: organization }], {
     keyType: "ec",
     algorithm: "sha256",
     notBeforeDate: notBefore,
@@ -39,8 +43,8 @@ export interface TestWebServer {
   close(): Promise<void>;
 }
 
-/** Starts the server; tests change `certificates` and `hosts` between cases. */
-export async function startWebServer(fallback: TestCertificate): Promise<TestWebServer> {
+/** Starts the server on `port` (0, the default, picks a free one); tests change `certificates` and `hosts` between cases. */
+export async function startWebServer(fallback: TestCertificate, port = 0): Promise<TestWebServer> {
   const certificates = new Map<string, TestCertificate>();
   const hosts = new Map<string, HostBehaviour>();
   const contexts = new WeakMap<TestCertificate, SecureContext>();
@@ -57,7 +61,10 @@ export async function startWebServer(fallback: TestCertificate): Promise<TestWeb
       response.writeHead(behaviour.status, behaviour.location ? { location: behaviour.location } : {}).end();
     },
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
     port: (server.address() as AddressInfo).port,
     server,

@@ -3,7 +3,9 @@ import { normaliseName, relativeName } from "../names";
 import { recordsAt, resolveAddresses, zoneOf } from "../resolve";
 import { DASHBOARD, PROPAGATION, type CheckContext, type CheckResult } from "../result";
 
-const OTHER_TYPES = ["A", "AAAA", "MX", "TXT", "NS"] as const;
+// A CNAME cannot share its name with any other record (RFC 1034 §3.6.2); these are the types a DNS provider's
+// dashboard lets users add. A/AAAA are the usual culprits, left over from a previous host.
+const OTHER_TYPES = ["A", "AAAA", "MX", "TXT", "NS", "CAA", "SRV"] as const;
 
 function list(records: DnsRecord[]): string {
   return records.map((r) => `${r.type} ${r.value}`).join(", ");
