@@ -6,7 +6,11 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: "es2022",
-  // The Prism launcher resolves the contract and prism-cli from its own location (import.meta.url); the shim gives
-  // the CommonJS build the same URL from __filename.
-  shims: true,
+  // The Prism launcher resolves the contract and prism-cli from its own location (import.meta.url). CommonJS has no
+  // import.meta, so the CJS build gets the URL of its own file from scripts/cjs-shims.ts instead.
+  esbuildOptions(options, { format }) {
+    if (format !== "cjs") return;
+    options.define = { ...options.define, "import.meta.url": "importMetaUrl" };
+    options.inject = [...(options.inject ?? []), "scripts/cjs-shims.ts"];
+  },
 });

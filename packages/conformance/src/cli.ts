@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
+import { parseCliArgs, usage } from "./cli-args";
 import { runFuzz, type FuzzSummary } from "./fuzz/run";
 import { buildMatrix } from "./matrix/index";
 import { renderReport, summaryLine } from "./report";
@@ -7,36 +7,20 @@ import { runMatrix, type CaseResult } from "./run";
 import type { Target } from "./target";
 import { fuzzTargets, targetFactories } from "./targets/index";
 
-const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--report] [--fuzz-requests N] [--list]
-  --target         which implementation(s) to check, comma-separated (default: all)
-  --report         print the case × target table and write it to packages/conformance/REPORT.md
-  --fuzz-requests  generated bad requests per fuzzed target (server, msw); 0 skips fuzzing (default: 10000)
-  --list           print the request matrix and exit
-Environment: CONFORMANCE_SEED replays a fuzz run.`;
-
 /** Runs the suite from the command line; exit code 1 when anything fails. */
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      target: { type: "string", default: "all" },
-      report: { type: "boolean", default: false },
-      "fuzz-requests": { type: "string", default: "10000" },
-      list: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) return console.log(usage), 0;
+  const options = parseCliArgs(process.argv.slice(2));
+  if (options.help) return console.log(usage), 0;
   const cases = buildMatrix();
-  if (values.list) {
+  if (options.list) {
     for (const kase of cases) console.log(`${kase.id}\t${kase.status}\t${kase.requires.join(",") || "-"}\t${kase.title}`);
     console.log(`${cases.length} cases`);
     return 0;
   }
-  const names = values.target === "all" ? Object.keys(targetFactories) : values.target.split(",");
+  const names = options.targets.includes("all") ? Object.keys(targetFactories) : options.targets;
   const unknown = names.filter((name) => !(name in targetFactories));
   if (unknown.length > 0) throw new Error(`[@petstore/conformance] unknown target ${unknown.join(", ")}\n${usage}`);
-  const fuzzRequests = Number(values["fuzz-requests"]);
-  if (!Number.isSafeInteger(fuzzRequests) || fuzzRequests < 0) throw new Error(`[@petstore/conformance] --fuzz-requests must be a whole number, got ${values["fuzz-requests"]}`);
+  const fuzzRequests = options.fuzzRequests;
 
   const runs: { target: Target; results: CaseResult[] }[] = [];
   const fuzz: FuzzSummary[] = [];
@@ -62,7 +46,7 @@ async function main(): Promise<number> {
       }
     }
   }
-  if (values.report) {
+  if (options.report) {
     const report = renderReport(runs, fuzz);
     console.log(report);
     await writeFile(new URL("../REPORT.md", import.meta.url), report);

@@ -5,6 +5,7 @@ import type { Target } from "./target";
 export function authorization(variant: AuthVariant, apiKey: string): string | undefined {
   switch (variant) {
     case "valid": return `Bearer ${apiKey}`;
+    case "lowercase-scheme": return `bearer ${apiKey}`;
     case "missing": return undefined;
     case "basic-scheme": return `Basic ${Buffer.from(`user:${apiKey}`).toString("base64")}`;
     case "empty-bearer": return "Bearer ";

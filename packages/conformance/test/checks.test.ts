@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConformanceCase, Target } from "../src/index";
-import { allCapabilities, runCase } from "../src/index";
+import { allCapabilities, buildMatrix, runCase } from "../src/index";
 import { responseViolations } from "../src/targets/prism-proxy";
 
 const deprecationHeaders = {
@@ -69,5 +69,34 @@ describe("contract checks", () => {
     const result = await runCase(fakeTarget(200, pet, deprecationHeaders), getPet, { fake: { "t.get": "F9" } });
     expect(result.outcome).toBe("fail");
     expect(result.problems[0]).toMatch(/known failure \(F9\) but passes/);
+  });
+});
+
+describe("checks the matrix adds beyond the declared ones", () => {
+  const matrixCase = (id: string) => buildMatrix().find((kase) => kase.id === id)!;
+  const unauthorized = { code: "unauthorized", message: "m", status: 401 };
+  const methodNotAllowed = { code: "method_not_allowed", message: "m", status: 405 };
+
+  it("fails a getPet 401 without the deprecation headers the contract declares on every getPet response", async () => {
+    const result = await runCase(fakeTarget(401, unauthorized, {}), matrixCase("getPet.auth.missing"));
+    expect(result.outcome).toBe("fail");
+    expect(result.problems).toEqual(expect.arrayContaining(["header Sunset missing", "header Deprecation missing", "header Link missing"]));
+    expect(result.problems.join("\n")).not.toMatch(/X-Request-Id/);
+  });
+
+  it("passes a getPet 401 with them", async () => {
+    expect((await runCase(fakeTarget(401, unauthorized, deprecationHeaders), matrixCase("getPet.auth.missing"))).outcome).toBe("pass");
+  });
+
+  it.each([
+    ["no Allow", {}, /expected Allow: GET, POST, got none/],
+    ["an Allow naming a method the contract does not serve", { allow: "GET, POST, DELETE" }, /expected Allow: GET, POST, got "GET, POST, DELETE"/],
+  ])("fails a 405 with %s", async (_what, headers, problem) => {
+    const result = await runCase(fakeTarget(405, methodNotAllowed, headers), matrixCase("routes.delete-pets"));
+    expect(result.problems.join("\n")).toMatch(problem);
+  });
+
+  it("passes a 405 whose Allow lists the contract's methods in any order and case", async () => {
+    expect((await runCase(fakeTarget(405, methodNotAllowed, { allow: "post,GET" }), matrixCase("routes.delete-pets"))).outcome).toBe("pass");
   });
 });

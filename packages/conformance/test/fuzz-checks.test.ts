@@ -32,6 +32,20 @@ describe("fuzz checks", () => {
     expect(summary.failure).toMatch(/no longer reproduce.*F0/);
   });
 
+  it("reports a target whose API stops answering even though its health check still passes", async () => {
+    const broken = fixedTarget(404, { code: "not_found", message: "m", status: 404 });
+    let calls = 0;
+    const target: Target = {
+      ...broken,
+      healthUrl: "http://fixed.test/healthz",
+      // Healthy by its own account, but every API call after the ten fuzzed ones is a 503.
+      fetch: async (input, init) => (input.endsWith("/healthz") ? new Response("{}", { status: 200 }) : ++calls > 10 ? new Response("{}", { status: 503 }) : broken.fetch(input, init)),
+    };
+    const summary = await runFuzz(target, { requests: 10, concurrency: 10, seed: 7 }, []);
+    expect(summary.failure).toBeUndefined();
+    expect(summary.healthStatus).toBe(503);
+  });
+
   it("replays the same requests for the same seed", async () => {
     const seen: string[][] = [[], []];
     for (const run of [0, 1]) {

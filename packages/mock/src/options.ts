@@ -1,4 +1,5 @@
 import { servers, type Pet } from "@petstore/contract";
+import { checkMilliseconds, describeValue } from "./internal/check";
 
 /** Options of `createPetstoreHandlers`. */
 export interface PetstoreMockOptions {
@@ -23,32 +24,47 @@ export interface ResolvedOptions {
 /** The contract's environment URLs: the default `baseUrls`. */
 export const defaultBaseUrls: readonly string[] = Object.values(servers);
 
+const optionNames = new Set(["pets", "apiKeys", "baseUrls", "latency"]);
+
 /** Checks base URLs and drops trailing slashes: `https://x.test/v1/` → `https://x.test/v1`. */
 export function normalizeBaseUrls(baseUrls: readonly string[] | undefined): readonly string[] {
   if (baseUrls === undefined) return defaultBaseUrls;
   if (!Array.isArray(baseUrls) || baseUrls.length === 0) {
-    throw new TypeError("[@petstore/mock] baseUrls must be a non-empty array of absolute URLs such as \"http://localhost:3000/v1\"");
+    throw new TypeError(`[@petstore/mock] baseUrls must be a non-empty array of absolute URLs such as ["http://localhost:3000/v1"], got ${describeValue(baseUrls)}`);
   }
-  return baseUrls.map((raw) => {
+  return baseUrls.map((raw: unknown) => {
     let url: URL;
     try {
-      url = new URL(raw);
+      url = new URL(raw as string);
     } catch {
-      throw new TypeError(`[@petstore/mock] baseUrls entry ${JSON.stringify(raw)} is not an absolute URL; use e.g. "http://localhost:3000/v1"`);
+      throw new TypeError(`[@petstore/mock] baseUrls entry ${describeValue(raw)} is not an absolute URL; use e.g. "http://localhost:3000/v1"`);
     }
-    if (url.search || url.hash) throw new TypeError(`[@petstore/mock] baseUrls entry ${JSON.stringify(raw)} must not have a query or fragment`);
+    // Other schemes have an opaque origin ("null"), so no request could ever match them.
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new TypeError(`[@petstore/mock] baseUrls entry ${describeValue(raw)} must be an http: or https: URL`);
+    }
+    if (url.search || url.hash) throw new TypeError(`[@petstore/mock] baseUrls entry ${describeValue(raw)} must not have a query or fragment`);
     return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   });
 }
 
 /** Merges `options` with the defaults: the one place defaults live. */
 export function resolveOptions(options: PetstoreMockOptions = {}): ResolvedOptions {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(`[@petstore/mock] createPetstoreHandlers takes an options object such as { pets: [...] }, got ${describeValue(options)}`);
+  }
+  // A misspelt option (`apiKey`, `baseUrl`) would otherwise be ignored and the handlers would answer with defaults.
+  const unknown = Object.keys(options).filter((name) => !optionNames.has(name));
+  if (unknown.length > 0) {
+    throw new TypeError(`[@petstore/mock] unknown option ${unknown.map((name) => JSON.stringify(name)).join(", ")}: use ${[...optionNames].join(", ")}`);
+  }
   const { apiKeys, latency } = options;
   if (apiKeys !== undefined && (!Array.isArray(apiKeys) || apiKeys.length === 0 || apiKeys.some((key) => typeof key !== "string" || key.trim() === ""))) {
     throw new TypeError("[@petstore/mock] apiKeys must be a non-empty array of non-empty strings; leave it out to accept any bearer token");
   }
-  if (latency !== undefined && latency !== "real" && latency !== "infinite" && !(typeof latency === "number" && latency >= 0)) {
-    throw new TypeError(`[@petstore/mock] latency must be milliseconds (0 or more), "real" or "infinite", got ${JSON.stringify(latency)}`);
+  if (latency !== undefined && latency !== "real" && latency !== "infinite") {
+    if (typeof latency !== "number") throw new TypeError(`[@petstore/mock] latency must be milliseconds, "real" or "infinite", got ${describeValue(latency)}`);
+    checkMilliseconds("latency", latency);
   }
   return { pets: options.pets ?? [], apiKeys, baseUrls: normalizeBaseUrls(options.baseUrls), latency };
 }

@@ -1,5 +1,6 @@
 import type { OperationId } from "@petstore/contract";
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { describeValue } from "./internal/check";
 import { contractOperations, operationById, type ContractOperation } from "./internal/contract";
 import { operationPattern } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
@@ -30,6 +31,9 @@ export interface PetstoreOverrides {
 
 /** A JSON response for an override: `petstoreMock.json(200, pet)`. The override checks status and body against the contract. */
 export function json<const S extends number, B>(status: S, body: B, init: { headers?: Record<string, string> } = {}): JsonResponse<S, B> {
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new RangeError(`[@petstore/mock] json(status, body) needs an HTTP status from 200 to 599, got ${describeValue(status)}`);
+  }
   return HttpResponse.json(body as never, { status, headers: init.headers ?? {} }) as unknown as JsonResponse<S, B>;
 }
 
@@ -39,7 +43,12 @@ export function networkError(): NetworkErrorResponse {
 }
 
 /** Checks an override's response against the contract and adds the headers the service always sends. */
-async function finish(operation: ContractOperation, response: Response, requestId: string): Promise<Response> {
+async function finish(operation: ContractOperation, response: unknown, requestId: string): Promise<Response> {
+  if (!(response instanceof Response)) {
+    throw new PetstoreContractViolation(
+      `the override of ${operation.operationId} returned ${describeValue(response)}; return json(status, body), networkError() or undefined (to let the normal handler answer).`,
+    );
+  }
   if (response.type === "error") return response;
   const text = await response.text();
   let body: unknown;
@@ -56,6 +65,9 @@ async function finish(operation: ContractOperation, response: Response, requestI
 }
 
 function overrideHandler(operation: ContractOperation, resolver: LooseResolver, baseUrls: readonly string[], options: OverrideOptions = {}): HttpHandler {
+  if (typeof resolver !== "function") {
+    throw new TypeError(`[@petstore/mock] the override of ${operation.operationId} needs a resolver function such as ({ json }) => json(200, body), got ${describeValue(resolver)}`);
+  }
   const method = operation.method.toLowerCase() as "get" | "post";
   return http[method](
     operationPattern(operation, baseUrls),
@@ -63,7 +75,8 @@ function overrideHandler(operation: ContractOperation, resolver: LooseResolver, 
       const requestId = requestIdFor(request);
       const url = new URL(request.url);
       const query = Object.fromEntries(operation.parameters.filter((p) => p.in === "query" && url.searchParams.has(p.name)).map((p) => [p.name, url.searchParams.get(p.name)]));
-      const response = await resolver({ request, params, query, requestId, json, networkError });
+      // A clone: a resolver that reads the body and returns undefined must leave it readable for the normal handler.
+      const response = await resolver({ request: request.clone(), params, query, requestId, json, networkError });
       return response === undefined ? undefined : finish(operation, response, requestId);
     },
     { once: options.once === true },
@@ -74,7 +87,10 @@ function overrideHandler(operation: ContractOperation, resolver: LooseResolver, 
 export function createOverrides(defaults: { baseUrls?: readonly string[] | undefined } = {}): PetstoreOverrides {
   const byMethod = (method: string) => (path: string, resolver: LooseResolver, options?: OverrideOptions) => {
     const operation = contractOperations().find((op) => op.method === method && op.path === path);
-    if (!operation) throw new Error(`[@petstore/mock] the contract has no ${method} ${path}`);
+    if (!operation) {
+      const known = contractOperations().filter((op) => op.method === method).map((op) => op.path).join(", ");
+      throw new TypeError(`[@petstore/mock] the contract has no ${method} ${describeValue(path)}: use one of ${known}`);
+    }
     return overrideHandler(operation, resolver, normalizeBaseUrls(options?.baseUrls ?? defaults.baseUrls), options);
   };
   return {

@@ -1,5 +1,6 @@
 import type { OperationId } from "@petstore/contract";
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
+import { checkMilliseconds, describeValue } from "./internal/check";
 import { operationById, type ContractOperation } from "./internal/contract";
 import { errorBody, errorCodes } from "./internal/errors";
 import { operationPattern } from "./internal/match";
@@ -47,8 +48,15 @@ type Answer = (request: Request, operation: ContractOperation) => Promise<Respon
 
 function checkTimes(times: number | undefined): number {
   if (times === undefined) return Number.POSITIVE_INFINITY;
-  if (!Number.isInteger(times) || times < 1) throw new RangeError(`[@petstore/mock] times must be a positive integer, got ${String(times)}`);
+  if (!Number.isInteger(times) || times < 1) throw new RangeError(`[@petstore/mock] times must be a positive integer, got ${describeValue(times)}`);
   return times;
+}
+
+/** A scenario's Error status must be a 4xx or 5xx: anything else is not an Error response. */
+function checkErrorStatus(operationId: OperationId, status: number): void {
+  if (!Number.isInteger(status) || status < 400 || status > 599) {
+    throw new RangeError(`[@petstore/mock] error(${JSON.stringify(operationId)}, status) needs an error status from 400 to 599, got ${describeValue(status)}`);
+  }
 }
 
 /** Scenario helpers whose handlers match the operations under `defaults.baseUrls` unless a scenario names its own. */
@@ -66,8 +74,11 @@ export function createScenarios(defaults: { baseUrls?: readonly string[] | undef
     });
   };
   const errorScenario = (operationId: OperationId, status: number, body: ErrorScenarioBody, options: ScenarioOptions | undefined, headers: Record<string, string> = {}) => {
+    const operation = operationById(operationId);
+    if (typeof body !== "object" || body === null) throw new TypeError(`[@petstore/mock] the Error body of a scenario must be an object such as { code, message }, got ${describeValue(body)}`);
+    checkErrorStatus(operationId, status);
     const error = errorBody(status, body.message ?? `Scenario: ${operationId} answers ${status}.`, body.code ?? errorCodes[status]);
-    assertContractBody(operationById(operationId), status, error, `the ${operationId} error scenario`);
+    assertContractBody(operation, status, error, `the ${operationId} error scenario`);
     return scenario(operationId, options, (request, operation) => contractJson(operation, status, error, requestIdFor(request), headers));
   };
   return {
@@ -75,13 +86,13 @@ export function createScenarios(defaults: { baseUrls?: readonly string[] | undef
       errorScenario(operationId, 500, { message: "Something went wrong on our side. Retry later. (@petstore/mock serverError scenario)" }, options),
     rateLimited(operationId, options) {
       const retryAfter = options?.retryAfter ?? 1;
-      if (!Number.isInteger(retryAfter) || retryAfter < 0) throw new RangeError(`[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${String(retryAfter)}`);
+      if (!Number.isInteger(retryAfter) || retryAfter < 0) throw new RangeError(`[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${describeValue(retryAfter)}`);
       const message = `Too many requests. Retry after ${retryAfter} s. (@petstore/mock rateLimited scenario)`;
       return errorScenario(operationId, 429, { message }, options, { "retry-after": String(retryAfter) });
     },
     networkError: (operationId, options) => scenario(operationId, options, () => HttpResponse.error()),
     slow(operationId, ms, options) {
-      if (!(typeof ms === "number" && ms >= 0)) throw new RangeError(`[@petstore/mock] slow needs milliseconds (0 or more), got ${String(ms)}`);
+      checkMilliseconds("slow(operation, ms): ms", ms);
       return scenario(operationId, options, async () => {
         await delay(ms);
         return undefined;

@@ -1,5 +1,6 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
 import { validatorFor, describeErrors } from "./internal/ajv";
+import { describeValue } from "./internal/check";
 import { componentSchema } from "./internal/contract";
 
 /** How long an idempotency key is remembered, as by the service. */
@@ -24,11 +25,14 @@ export interface IdempotencyInput {
 export interface PetstoreMockStore {
   /** Every pet, in ascending id order (copies: changing them does not change the store). */
   all(): Pet[];
-  /** The first `limit` pets in ascending id order after the status filter, as `GET /pets` answers. */
+  /** The first `limit` (1–100, default 20) pets in ascending id order after the status filter, as `GET /pets` answers. */
   list(query?: { limit?: number; status?: PetStatus }): Pet[];
   /** The pet with this id, or undefined. */
   get(id: number): Pet | undefined;
-  /** Adds a pet with the next id (one more than the largest held), as `POST /pets` does. */
+  /**
+   * Adds a pet with the next id (one more than the largest held), as `POST /pets` does. Throws a TypeError for a pet
+   * `POST /pets` would refuse, and IdempotencyConflictError for a key reused with another pet.
+   */
   create(pet: NewPet, idempotency?: IdempotencyInput): CreateResult;
   /** Back to the seed pets, with every idempotency key forgotten. */
   reset(): void;
@@ -52,7 +56,7 @@ function normalize(id: number, pet: NewPet): Pet {
 
 /** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
 function checkSeed(seed: readonly Pet[]): Pet[] {
-  if (!Array.isArray(seed)) throw new TypeError("[@petstore/mock] the `pets` option must be an array of Pet objects");
+  if (!Array.isArray(seed)) throw new TypeError(`[@petstore/mock] the \`pets\` option must be an array of Pet objects, got ${describeValue(seed)}`);
   const validate = validatorFor(componentSchema("Pet"));
   const ids = new Set<number>();
   for (const [index, pet] of seed.entries()) {
@@ -63,8 +67,30 @@ function checkSeed(seed: readonly Pet[]): Pet[] {
   return [...seed].sort((a, b) => a.id - b.id).map((pet) => normalize(pet.id, pet));
 }
 
+const statuses = componentSchema("PetStatus").enum as readonly PetStatus[];
+
+/** Checks `create`'s input as `POST /pets` validates its body, so the store never holds a pet the contract forbids. */
+function checkNewPet(input: NewPet): void {
+  const validate = validatorFor(componentSchema("NewPet"));
+  const problem = typeof input !== "object" || input === null ? `got ${describeValue(input)}` : validate(input as unknown) ? undefined : describeErrors(validate);
+  if (problem !== undefined) throw new TypeError(`[@petstore/mock] store.create needs a NewPet such as { name: "Rex", categoryId: 1 }: ${problem}`);
+}
+
+/** Checks `list`'s query as `GET /pets` validates it. */
+function checkQuery(query: { limit?: number; status?: PetStatus }): void {
+  if (typeof query !== "object" || query === null) throw new TypeError(`[@petstore/mock] store.list takes { limit?, status? }, got ${describeValue(query)}`);
+  const { limit, status } = query;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
+    throw new RangeError(`[@petstore/mock] store.list: limit must be an integer from 1 to 100, got ${describeValue(limit)}`);
+  }
+  if (status !== undefined && !statuses.includes(status)) {
+    throw new TypeError(`[@petstore/mock] store.list: status must be one of ${statuses.join(", ")}, got ${describeValue(status)}`);
+  }
+}
+
 /** An in-memory store seeded with `seed`; `now` is the clock for idempotency expiry. */
 export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number = Date.now): PetstoreMockStore {
+  if (typeof now !== "function") throw new TypeError(`[@petstore/mock] createPetstoreStore's clock must be a function returning epoch milliseconds, got ${describeValue(now)}`);
   const initial = checkSeed(seed);
   let pets: Pet[] = [];
   let keys = new Map<string, { fingerprint: string; createdAt: number; pet: Pet }>();
@@ -75,16 +101,24 @@ export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number
   reset();
   return {
     all: () => pets.map((pet) => ({ ...pet })),
-    list: ({ limit = 20, status } = {}) =>
-      pets
+    list(query = {}) {
+      checkQuery(query);
+      const { limit = 20, status } = query;
+      return pets
         .filter((pet) => status === undefined || pet.status === status)
         .slice(0, limit)
-        .map((pet) => ({ ...pet })),
+        .map((pet) => ({ ...pet }));
+    },
     get(id) {
+      if (!Number.isInteger(id)) throw new TypeError(`[@petstore/mock] store.get needs an integer id, got ${describeValue(id)}`);
       const pet = pets.find((candidate) => candidate.id === id);
       return pet && { ...pet };
     },
     create(input, idempotency) {
+      checkNewPet(input);
+      if (idempotency !== undefined && !(typeof idempotency?.scope === "string" && typeof idempotency.key === "string" && idempotency.key !== "")) {
+        throw new TypeError(`[@petstore/mock] store.create's idempotency must be { scope: string, key: non-empty string }, got ${describeValue(idempotency)}`);
+      }
       const pet = normalize((pets.at(-1)?.id ?? 0) + 1, input);
       const fingerprint = JSON.stringify(normalize(0, input));
       const mapKey = idempotency && `${idempotency.scope}\u0000${idempotency.key}`;

@@ -1,5 +1,5 @@
 import type { Operations, OperationId, paths } from "@petstore/contract";
-import type { StrictRequest } from "msw";
+import type { JsonBodyType, StrictRequest } from "msw";
 
 /** An HTTP method in the lower case openapi-typescript uses. */
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -63,8 +63,8 @@ export type TypedJson<Op> = <S extends StatusOf<Op>>(status: S, body: BodyOf<Op,
 
 /** What an override resolver receives. */
 export interface OverrideInfo<Op> {
-  /** The request; `await request.json()` is typed with the operation's request body. */
-  request: StrictRequest<RequestBodyOf<Op> extends undefined ? never : RequestBodyOf<Op> & object>;
+  /** A clone of the request, so reading its body leaves it for the normal handler; `await request.json()` is typed with the operation's request body. */
+  request: StrictRequest<RequestBodyOf<Op> extends undefined ? never : Extract<RequestBodyOf<Op>, JsonBodyType>>;
   /** Path parameters (decoded strings). */
   params: PathParamsOf<Op>;
   /** Query parameters as sent (strings), by the contract's names. */

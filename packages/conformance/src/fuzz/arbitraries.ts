@@ -75,9 +75,6 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("", "{", '{"name":', "[", "null", '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}') },
 );
 
-/** Methods Node's HTTP parser knows; any other token is refused before a Node server's routing sees it. */
-export const parserMethods: ReadonlySet<string> = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
-
 /** Arbitrary bad (and occasionally good) requests against the Petstore API. */
 export function fuzzRequestArbitrary(apiKey: string): fc.Arbitrary<FuzzRequest> {
   return fc.record({ method, path, query, headers: headers(apiKey), body: fc.option(body, { nil: undefined }) }).map(

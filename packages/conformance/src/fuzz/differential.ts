@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Target } from "../target";
-import { fuzzRequestArbitrary, parserMethods, type FuzzRequest } from "./arbitraries";
+import { fuzzRequestArbitrary, type FuzzRequest } from "./arbitraries";
 import { resolveSeed } from "./run";
 
 /** The API key placeholder in generated requests; each target gets its own key in its place. */
@@ -35,8 +35,6 @@ export interface DifferentialSummary {
   seed: number;
   /** Requests sent to both targets. */
   compared: number;
-  /** Requests left out because the reference has a known finding for them (methods Node's parser refuses, F1). */
-  excluded: number;
   disagreements: Disagreement[];
 }
 
@@ -58,18 +56,17 @@ async function answer(target: Target, request: FuzzRequest): Promise<ComparableA
 /**
  * Sends the same generated requests (mostly bad ones: methods, paths, queries, headers, bodies) to two targets, one
  * at a time so their stores see the same writes, and lists every request whose status, body or headers differ.
- * Both targets must start empty. Methods Node's HTTP parser refuses are left out: the reference server cannot answer
- * them with an Error body yet (FINDINGS.md F1).
+ * Both targets must start empty. Methods included: a method Node's HTTP parser refuses (`MAED`) is a
+ * `400 invalid_request` from both, as the contract says (FINDINGS.md F2).
  */
 export async function compareTargets(reference: Target, candidate: Target, options: DifferentialOptions = {}): Promise<DifferentialSummary> {
   const seed = resolveSeed(options.seed);
   const generated = fc.sample(fuzzRequestArbitrary(KEY), { numRuns: options.requests ?? 2000, seed });
-  const requests = generated.filter((request) => parserMethods.has(request.method));
   const disagreements: Disagreement[] = [];
-  for (const request of requests) {
+  for (const request of generated) {
     const expected = await answer(reference, request);
     const actual = await answer(candidate, request);
     if (JSON.stringify(expected) !== JSON.stringify(actual)) disagreements.push({ request, answers: { [reference.name]: expected, [candidate.name]: actual } });
   }
-  return { seed, compared: requests.length, excluded: generated.length - requests.length, disagreements };
+  return { seed, compared: generated.length, disagreements };
 }

@@ -3,6 +3,7 @@ import { knownFuzzFindings, type KnownFuzzFinding } from "../known-failures";
 import type { Target } from "../target";
 import { fuzzRequestArbitrary, type FuzzRequest } from "./arbitraries";
 import { fuzzProblems } from "./check";
+import { healthAfter } from "./health";
 
 /** Options of `runFuzz`. */
 export interface FuzzOptions {
@@ -27,7 +28,7 @@ export interface FuzzSummary {
   unhandled: string[];
   /** Per known finding: how many generated requests it matched, and how many of those still failed. */
   known: { id: string; finding: string; matched: number; failed: number }[];
-  /** Status of the health check after the run (`GET /healthz`, or a valid `GET /pets` without one). */
+  /** Status of the health checks after the run (`GET /healthz` when there is one, then a valid `GET /pets`); see `healthAfter`. */
   healthStatus: number;
 }
 
@@ -102,10 +103,7 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}, finding
     process.off("uncaughtException", onUnhandled);
     process.off("unhandledRejection", onUnhandled);
   }
-  const health = await target.fetch(target.healthUrl ?? `${target.baseUrl}/pets?limit=1`, {
-    headers: target.healthUrl ? {} : { authorization: `Bearer ${target.apiKey}` },
-  });
-  await health.arrayBuffer();
+  const healthStatus = await healthAfter(target);
   const stale = known.filter((k) => k.matched > 0 && k.failed === 0);
   return {
     target: target.name,
@@ -114,7 +112,7 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}, finding
     statuses,
     unhandled,
     known,
-    healthStatus: health.status,
+    healthStatus,
     ...(details.failed
       ? { failure: failureMessage(details, seed) }
       : stale.length > 0

@@ -36,6 +36,14 @@ export function responseObject(operationId: string, status: number): JsonObject 
   return declared === undefined ? undefined : resolveRef(declared);
 }
 
+/** The HTTP methods the contract serves on a path template such as `/pets/{petId}`, upper-case. */
+export function pathMethods(template: string): string[] {
+  const item = (document.paths as JsonObject)[template] as JsonObject | undefined;
+  if (!item) throw new Error(`[@petstore/conformance] the contract has no path ${template}`);
+  const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+  return Object.keys(item).filter((key) => methods.includes(key)).map((method) => method.toUpperCase());
+}
+
 /** The statuses an operation declares explicitly (without `default`). */
 export function declaredStatuses(operationId: string): number[] {
   const responses = operationObject(operationId).operation.responses as JsonObject;

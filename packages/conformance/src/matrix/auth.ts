@@ -1,7 +1,7 @@
-import type { OperationId } from "@petstore/contract";
+import type { OperationId, Pet } from "@petstore/contract";
 import type { AuthVariant, CaseRequest, ConformanceCase } from "../case";
 import type { Capability } from "../target";
-import { breaksContract, createRequest, newPet } from "./helpers";
+import { breaksContract, createPets, createRequest, newPet } from "./helpers";
 
 /** A valid request per operation, and one that is invalid in its parameters or body. */
 const requests: Record<OperationId, { valid: CaseRequest; invalid: CaseRequest }> = {
@@ -27,7 +27,30 @@ const wrongCredentials: { auth: AuthVariant; what: string; requires: Capability[
   { auth: "unknown-key", what: "a bearer token that is not an API key", requires: ["api-key-validation"] },
 ];
 
-/** Every operation × every wrong credential → 401; and authentication is checked before validation. */
+/**
+ * Each operation called with `bearer <key>`: the auth scheme is a case-insensitive token (RFC 9110 §11.1), so a
+ * lowercase scheme authenticates like `Bearer`. getPet reads a pet created first, so the answer is a 200, not a 404.
+ */
+function lowercaseSchemeCases(): ConformanceCase[] {
+  const auth = "lowercase-scheme" as const;
+  const requires: Capability[] = ["auth-scheme-case"];
+  const title = (operationId: OperationId) => `${operationId} with the scheme written \`bearer\` authenticates`;
+  return [
+    { id: "listPets.auth.lowercase-scheme", operationId: "listPets", title: title("listPets"), requires, request: { ...requests.listPets.valid, auth }, status: 200 },
+    { id: "createPet.auth.lowercase-scheme", operationId: "createPet", title: title("createPet"), requires, request: { ...createRequest(newPet()), auth }, status: 201 },
+    {
+      id: "getPet.auth.lowercase-scheme",
+      operationId: "getPet",
+      title: title("getPet"),
+      requires,
+      setup: (send) => createPets(send, [newPet()]),
+      request: ([pet]: Pet[]) => ({ method: "GET", path: `/pets/${pet!.id}`, auth }),
+      status: 200,
+    },
+  ];
+}
+
+/** Every operation × every wrong credential → 401; authentication is checked before validation; scheme case. */
 export function authCases(): ConformanceCase[] {
   const cases: ConformanceCase[] = [];
   for (const [operationId, { valid, invalid }] of Object.entries(requests) as [OperationId, (typeof requests)[OperationId]][]) {
@@ -54,5 +77,6 @@ export function authCases(): ConformanceCase[] {
       }));
     }
   }
+  cases.push(...lowercaseSchemeCases());
   return cases;
 }

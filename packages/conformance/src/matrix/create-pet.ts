@@ -71,6 +71,9 @@ export function createPetCases(): ConformanceCase[] {
       ...valid("idempotency-key.max-length", `accepts an Idempotency-Key of ${maxKeyLength} characters`, keyed),
       request: createRequest(keyed, { headers: { "idempotency-key": crypto.randomUUID() + "k".repeat(maxKeyLength - 36) } }),
     },
+    // minLength 1 makes an empty key invalid, not absent: a client that sends one has lost its key and must not get
+    // a fresh, unprotected create.
+    { id: "createPet.idempotency-key.empty", operationId: "createPet", title: "rejects an empty Idempotency-Key with 400", requires: ["empty-header-values"], request: createRequest(newPet(), { headers: { "idempotency-key": "" } }), status: 400 },
     breaksContract({ id: "createPet.idempotency-key.too-long", operationId: "createPet", title: `rejects an Idempotency-Key of ${maxKeyLength + 1} characters with 400`, requires: [], request: createRequest(newPet(), { headers: { "idempotency-key": "k".repeat(maxKeyLength + 1) } }), status: 400 }),
   );
   return cases;

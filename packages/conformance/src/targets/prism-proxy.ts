@@ -9,10 +9,10 @@ const realFetch = globalThis.fetch;
 /** What a request through `prism proxy --errors` cannot show, because Prism answers it before the server sees it. */
 export const prismProxyGaps: Partial<Record<Capability, string>> = {
   "contract-error-responses": "with --errors Prism refuses requests that break the contract itself (401/422 problem+json) instead of forwarding them",
+  "auth-scheme-case": "Prism answers `bearer <key>` with its own 401 problem+json instead of forwarding it",
   "route-errors": "Prism answers unknown routes and methods itself with application/problem+json",
   "malformed-json": "Prism never answers a malformed JSON body (the request hangs)",
-  "int64-ids": "Prism caps int64 at 2^53-1 and rejects larger valid ids with a 400 before forwarding",
-  healthz: "Prism proxies only the contract's paths",
+  "int64-ids": "Prism caps int64 at 2^53-1 and answers larger valid ids with its own 422 problem+json instead of forwarding them",
 };
 
 interface Violation {
@@ -43,19 +43,21 @@ export interface PrismProxyOptions {
    * contract. `false` forwards every request, so the server's error responses are validated too. Defaults to true.
    */
   errors?: boolean;
+  /** Starts the implementation behind the proxy (its base URL, API key and `close`). Defaults to the reference server. */
+  upstream?: () => Promise<Target>;
 }
 
 /**
  * The reference server behind `prism proxy`, so Prism validates every response against the contract and reports
  * violations in `sl-violations` (a response violation fails the case).
  */
-export async function startPrismProxyTarget({ errors = true }: PrismProxyOptions = {}): Promise<Target> {
-  const upstream = await startServerTarget();
+export async function startPrismProxyTarget({ errors = true, upstream: startUpstream = startServerTarget }: PrismProxyOptions = {}): Promise<Target> {
+  const upstream = await startUpstream();
   try {
     const prism = await spawnPrism(["proxy", ...(errors ? ["--errors"] : []), contractPath, upstream.baseUrl]);
     const gaps: Partial<Record<Capability, string>> = errors
       ? prismProxyGaps
-      : { "malformed-json": prismProxyGaps["malformed-json"], healthz: prismProxyGaps.healthz };
+      : { "malformed-json": prismProxyGaps["malformed-json"] };
     return {
       name: errors ? "prism-proxy" : "prism-proxy-all",
       baseUrl: prism.url,

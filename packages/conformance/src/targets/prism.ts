@@ -6,14 +6,15 @@ const realFetch = globalThis.fetch;
 
 /** What Prism's mock mode cannot do, measured against Prism 5.14.2. */
 export const prismGaps: Partial<Record<Capability, string>> = {
-  "api-key-validation": "accepts any bearer token; 401 only when the header or the Bearer scheme is missing",
+  "api-key-validation": "accepts any bearer token; 401 only when the header, the Bearer scheme or the token is missing",
+  "auth-scheme-case": "answers `bearer <key>` and `BEARER <key>` with 401 (it matches the scheme case-sensitively)",
+  "empty-header-values": "treats an empty Idempotency-Key as absent and answers 201",
   stateful: "serves the contract's examples; nothing it is sent is stored",
   "route-errors": "answers unknown routes and methods with application/problem+json, not Error bodies",
   "malformed-json": "never answers a malformed JSON body (the request hangs)",
   "payload-limit": "accepts bodies of any size",
   "int64-ids": "caps int64 at 2^53-1, so larger valid ids are a 400",
   "deprecation-header-value": "replaces the declared Deprecation value with `deprecation: true`",
-  healthz: "serves only the contract's paths",
 };
 
 /** Capabilities of every target except those listed as gaps. */

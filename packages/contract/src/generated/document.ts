@@ -7,7 +7,7 @@ export const openapiDocument = {
     "title": "Petstore API",
     "version": "1.0.0",
     "summary": "Manage the animals of a store.",
-    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status.\n  Known `code` values: `invalid_request` (400), `unauthorized` (401), `not_found` (404),\n  `method_not_allowed` (405), `payload_too_large` (413), `unsupported_media_type` (415),\n  `rate_limited` (429), `internal_error` (500).\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
+    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status.\n  Known `code` values: `invalid_request` (400), `unauthorized` (401), `not_found` (404),\n  `method_not_allowed` (405), `payload_too_large` (413), `unsupported_media_type` (415),\n  `rate_limited` (429), `internal_error` (500).\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n- A method the API does not serve on one of its paths is a `405` (`method_not_allowed`) with an\n  `Allow` header; a method the service's HTTP parser does not recognise at all (`MAED`, or a\n  lower-case `patch`) is a `400` (`invalid_request`).\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
     "contact": {
       "name": "Petstore API team",
       "url": "https://docs.petstore.example",
@@ -253,7 +253,33 @@ export const openapiDocument = {
             }
           },
           "401": {
-            "$ref": "#/components/responses/Unauthorized"
+            "description": "Missing or invalid API key.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Link": {
+                "$ref": "#/components/headers/DeprecationLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "example": {
+                  "code": "unauthorized",
+                  "message": "Missing or invalid API key. Send it as 'Authorization: Bearer <API_KEY>'.",
+                  "status": 401
+                }
+              }
+            }
           },
           "404": {
             "description": "The requested resource could not be found.",
@@ -285,7 +311,36 @@ export const openapiDocument = {
             }
           },
           "default": {
-            "$ref": "#/components/responses/UnexpectedError"
+            "description": "Any other error, such as `429` (`rate_limited`, with `Retry-After`) from a mock or gateway,\nor `500` (`internal_error`).\n",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Retry-After": {
+                "$ref": "#/components/headers/Retry-After"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Link": {
+                "$ref": "#/components/headers/DeprecationLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "example": {
+                  "code": "internal_error",
+                  "message": "Something went wrong on our side. Retry later.",
+                  "status": 500
+                }
+              }
+            }
           }
         }
       }
@@ -296,7 +351,7 @@ export const openapiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "An API key sent as a bearer token: `Authorization: Bearer <API_KEY>`."
+        "description": "An API key sent as a bearer token: `Authorization: Bearer <API_KEY>`. The scheme name is\ncase-insensitive (RFC 9110 §11.1), so `bearer <API_KEY>` works too.\n"
       }
     },
     "parameters": {
@@ -304,7 +359,7 @@ export const openapiDocument = {
         "name": "limit",
         "in": "query",
         "required": false,
-        "description": "The maximum number of animals returned, from 1 to 100. Defaults to 20. A value that is not\nan integer in that range is a `400`.\n",
+        "description": "The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading\n`+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).\nDefaults to 20. Any other value is a `400`.\n",
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -328,7 +383,7 @@ export const openapiDocument = {
         "name": "petId",
         "in": "path",
         "required": true,
-        "description": "Identifier of the animal to retrieve, a positive 64-bit integer; anything else is a `400`.",
+        "description": "Identifier of the animal to retrieve, a positive 64-bit integer written in decimal digits\n(a leading `+` or leading zeros are accepted: `/pets/01` is pet 1). A fraction or exponent\n(`1.0`, `1e0`), a value of 0 or less, or one above 2^63−1 is a `400`.\n",
         "schema": {
           "type": "integer",
           "format": "int64",
@@ -341,7 +396,7 @@ export const openapiDocument = {
         "name": "Idempotency-Key",
         "in": "header",
         "required": false,
-        "description": "A unique key (a UUID is a good choice) that makes retrying this request safe. The same key\nwith the same body within 24 hours replays the first response; with a different body it is\na `400`.\n",
+        "description": "A unique key (a UUID is a good choice) that makes retrying this request safe. The same key\nwith the same body within 24 hours replays the first response; with a different body it is\na `400`. An empty value is a `400` too: it is not the same as sending no key.\n",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -352,6 +407,7 @@ export const openapiDocument = {
     },
     "headers": {
       "X-Request-Id": {
+        "required": true,
         "description": "Identifier of this request, also written to the service's logs.",
         "schema": {
           "type": "string"
@@ -359,6 +415,7 @@ export const openapiDocument = {
         "example": "req_01HZX3J5D4N8Q2R7"
       },
       "Sunset": {
+        "required": true,
         "description": "When this operation will be removed (RFC 8594), as an HTTP date.",
         "schema": {
           "type": "string",
@@ -367,6 +424,7 @@ export const openapiDocument = {
         "example": "Thu, 05 Dec 2030 00:00:00 GMT"
       },
       "Deprecation": {
+        "required": true,
         "description": "When this operation was deprecated (RFC 9745), as `@` and Unix seconds (2025-12-05).",
         "schema": {
           "type": "string",
@@ -375,6 +433,7 @@ export const openapiDocument = {
         "example": "@1764892800"
       },
       "DeprecationLink": {
+        "required": true,
         "description": "Documentation of the replacement, with `rel=\"deprecation\"` (RFC 9745).",
         "schema": {
           "type": "string",

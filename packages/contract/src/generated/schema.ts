@@ -249,8 +249,9 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The maximum number of animals returned, from 1 to 100. Defaults to 20. A value that is not
-         *     an integer in that range is a `400`.
+         * @description The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading
+         *     `+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).
+         *     Defaults to 20. Any other value is a `400`.
          * @example 10
          */
         Limit: number;
@@ -260,14 +261,16 @@ export interface components {
          */
         StatusFilter: components["schemas"]["PetStatus"];
         /**
-         * @description Identifier of the animal to retrieve, a positive 64-bit integer; anything else is a `400`.
+         * @description Identifier of the animal to retrieve, a positive 64-bit integer written in decimal digits
+         *     (a leading `+` or leading zeros are accepted: `/pets/01` is pet 1). A fraction or exponent
+         *     (`1.0`, `1e0`), a value of 0 or less, or one above 2^63−1 is a `400`.
          * @example 1
          */
         PetId: number;
         /**
          * @description A unique key (a UUID is a good choice) that makes retrying this request safe. The same key
          *     with the same body within 24 hours replays the first response; with a different body it is
-         *     a `400`.
+         *     a `400`. An empty value is a `400` too: it is not the same as sending no key.
          * @example 6f1c1c3e-9b1e-4f55-8a59-6d0f3b2c9a10
          */
         IdempotencyKey: string;
@@ -308,8 +311,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The maximum number of animals returned, from 1 to 100. Defaults to 20. A value that is not
-                 *     an integer in that range is a `400`.
+                 * @description The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading
+                 *     `+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).
+                 *     Defaults to 20. Any other value is a `400`.
                  * @example 10
                  */
                 limit?: components["parameters"]["Limit"];
@@ -363,7 +367,7 @@ export interface operations {
                 /**
                  * @description A unique key (a UUID is a good choice) that makes retrying this request safe. The same key
                  *     with the same body within 24 hours replays the first response; with a different body it is
-                 *     a `400`.
+                 *     a `400`. An empty value is a `400` too: it is not the same as sending no key.
                  * @example 6f1c1c3e-9b1e-4f55-8a59-6d0f3b2c9a10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -415,7 +419,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the animal to retrieve, a positive 64-bit integer; anything else is a `400`.
+                 * @description Identifier of the animal to retrieve, a positive 64-bit integer written in decimal digits
+                 *     (a leading `+` or leading zeros are accepted: `/pets/01` is pet 1). A fraction or exponent
+                 *     (`1.0`, `1e0`), a value of 0 or less, or one above 2^63−1 is a `400`.
                  * @example 1
                  */
                 petId: components["parameters"]["PetId"];
@@ -465,7 +471,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Sunset: components["headers"]["Sunset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Link: components["headers"]["DeprecationLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Missing or invalid API key. Send it as 'Authorization: Bearer <API_KEY>'.",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The requested resource could not be found. */
             404: {
                 headers: {
@@ -486,7 +511,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["UnexpectedError"];
+            /**
+             * @description Any other error, such as `429` (`rate_limited`, with `Retry-After`) from a mock or gateway,
+             *     or `500` (`internal_error`).
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Sunset: components["headers"]["Sunset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Link: components["headers"]["DeprecationLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "message": "Something went wrong on our side. Retry later.",
+                     *       "status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

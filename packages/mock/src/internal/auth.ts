@@ -16,7 +16,7 @@ export function createAuthenticator(apiKeys: readonly string[] | undefined): (he
     if ((match?.[1] ?? "").toLowerCase() !== "bearer") return { ok: false, message: `The Authorization header does not use the Bearer scheme. ${HOW}` };
     const token = (match?.[2] ?? "").trim();
     if (token === "") return { ok: false, message: `The bearer token is empty. ${HOW}` };
-    if (accepted && !accepted.has(token)) return { ok: false, message: `The API key is not valid. Check the key and send your API key as 'Authorization: Bearer <API_KEY>'.` };
+    if (accepted && !accepted.has(token)) return { ok: false, message: `The API key is not valid. Check the key and send it as 'Authorization: Bearer <API_KEY>'.` };
     return { ok: true, apiKey: token };
   };
 }

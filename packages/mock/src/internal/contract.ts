@@ -50,9 +50,16 @@ function lookupPointer(ref: string): unknown {
   return node;
 }
 
-/** A schema from `components/schemas`, resolved. */
+const components = new Map<string, Schema>();
+
+/** A schema from `components/schemas`, resolved once: one object per name, so compiled validators are cached too. */
 export function componentSchema(name: string): Schema {
-  return resolveRefs({ $ref: `#/components/schemas/${name}` });
+  let schema = components.get(name);
+  if (!schema) {
+    schema = resolveRefs({ $ref: `#/components/schemas/${name}` });
+    components.set(name, schema);
+  }
+  return schema;
 }
 
 function jsonSchemaOf(content: unknown): Schema | undefined {
@@ -103,7 +110,7 @@ export function operationById(operationId: string): ContractOperation {
   const found = contractOperations().find((op) => op.operationId === operationId);
   if (!found) {
     const ids = contractOperations().map((op) => op.operationId).join(", ");
-    throw new Error(`[@petstore/mock] unknown operation ${JSON.stringify(operationId)}: use one of ${ids}`);
+    throw new TypeError(`[@petstore/mock] unknown operation ${JSON.stringify(operationId)}: use one of ${ids}`);
   }
   return found;
 }

@@ -6,8 +6,9 @@ import { componentSchema, type ContractOperation } from "./contract";
 import { RequestError } from "./errors";
 import { basePathOf } from "./match";
 import { createOperations } from "./operations";
+import { PARSER_METHODS } from "./methods";
 import { parseParameters } from "./parameters";
-import { requestIdFor } from "./request-id";
+import { newRequestId, requestIdFor } from "./request-id";
 import { contractJson, errorResponse } from "./respond";
 import { createRouter, routeList } from "./routing";
 
@@ -49,6 +50,11 @@ export function createRequestHandler(options: ResolvedOptions, store: PetstoreMo
   const answer = async (request: Request, requestId: string): Promise<Response> => {
     const url = new URL(request.url);
     const basePath = basePathOf(url, options.baseUrls) ?? "";
+    // Case-sensitive, as the parser is: `fetch` upper-cases only the six common methods, so a sent `patch` stays
+    // lower case and the server refuses it.
+    if (!PARSER_METHODS.has(request.method)) {
+      return errorResponse(undefined, 400, `The request method is not a valid HTTP method. Send one of this API's requests: ${routeList(basePath)}.`, requestId);
+    }
     const method = request.method.toUpperCase();
     if (!decodable(url.pathname)) return errorResponse(undefined, 400, "The URL is not valid: fix its percent-encoding.", requestId);
     const found = route(url.pathname.slice(basePath.length));
@@ -83,7 +89,8 @@ export function createRequestHandler(options: ResolvedOptions, store: PetstoreMo
   };
 
   return async (request) => {
-    const requestId = requestIdFor(request);
+    // The server never reads the headers of a request whose method its parser refuses, so it cannot echo an id.
+    const requestId = PARSER_METHODS.has(request.method) ? requestIdFor(request) : newRequestId();
     let response: Response;
     try {
       response = await answer(request, requestId);

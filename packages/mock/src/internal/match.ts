@@ -19,9 +19,13 @@ export function operationPattern(operation: ContractOperation, baseUrls: readonl
   return new RegExp(`^(?:${baseUrls.map(escape).join("|")})${path}$`);
 }
 
-/** The path of the base URL a request URL falls under, e.g. `/v1`; undefined when none matches. */
+/**
+ * The path of the base URL a request URL falls under, e.g. `/v1`; undefined when none matches. When one base URL is
+ * inside another (`…/v1` and `…/v1/beta`), the longest wins, so `…/v1/beta/pets` is `/pets` under `/v1/beta`.
+ */
 export function basePathOf(url: URL, baseUrls: readonly string[]): string | undefined {
   const clean = `${url.origin}${url.pathname}`;
-  const base = baseUrls.find((b) => clean === b || clean.startsWith(`${b}/`));
+  const matching = baseUrls.filter((b) => clean === b || clean.startsWith(`${b}/`));
+  const base = matching.sort((a, b) => b.length - a.length)[0];
   return base === undefined ? undefined : new URL(base).pathname.replace(/\/+$/, "");
 }

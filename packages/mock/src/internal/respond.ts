@@ -13,10 +13,13 @@ export class PetstoreContractViolation extends Error {
 const JSON_TYPE = "application/json; charset=utf-8";
 let errorSchema: Schema | undefined;
 
-/** The schema the contract declares for `status` of `operation` (its `default` otherwise); Error for paths outside the contract. */
+/**
+ * The schema the contract declares for `status` of `operation`; its `default` covers only error statuses (4xx/5xx),
+ * as the typed overrides assume, so an undeclared 2xx is reported as such. Error for paths outside the contract.
+ */
 function schemaFor(operation: ContractOperation | undefined, status: number): Schema | undefined {
   if (!operation) return (errorSchema ??= componentSchema("Error"));
-  return operation.responses[String(status)] ?? operation.responses.default;
+  return operation.responses[String(status)] ?? (status >= 400 ? operation.responses.default : undefined);
 }
 
 /** Throws PetstoreContractViolation unless `body` is what the contract allows for `status` of `operation`. */

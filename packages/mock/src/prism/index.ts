@@ -37,15 +37,27 @@ export function contractPath(): string {
   return require.resolve("@petstore/contract/openapi.yaml");
 }
 
+/** The first bad option as an error for `startPrism` to reject with, or undefined. */
+function checkOptions(port: unknown, host: unknown, dynamic: unknown, startTimeout: unknown): Error | undefined {
+  if (!Number.isInteger(port) || (port as number) < 0 || (port as number) > 65_535) {
+    return new RangeError(`[@petstore/mock] startPrism: port must be an integer from 0 to 65535, got ${String(port)}`);
+  }
+  if (typeof host !== "string" || host.trim() === "") return new TypeError(`[@petstore/mock] startPrism: host must be a non-empty string such as "127.0.0.1", got ${String(host)}`);
+  if (typeof dynamic !== "boolean") return new TypeError(`[@petstore/mock] startPrism: dynamic must be true or false, got ${String(dynamic)}`);
+  if (typeof startTimeout !== "number" || !(startTimeout > 0)) {
+    return new RangeError(`[@petstore/mock] startPrism: startTimeout must be a positive number of milliseconds, got ${String(startTimeout)}`);
+  }
+  return undefined;
+}
+
 /**
  * Starts `prism mock` on the contract's openapi.yaml and resolves once it listens. Prism serves the contract's
  * examples (or random bodies with `dynamic`), accepts any bearer token and keeps no state; see the README.
  */
-export function startPrism(options: StartPrismOptions = {}): Promise<RunningPrism> {
+export async function startPrism(options: StartPrismOptions = {}): Promise<RunningPrism> {
   const { port = 0, host = "127.0.0.1", dynamic = false, startTimeout = 30_000 } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    return Promise.reject(new RangeError(`[@petstore/mock] port must be an integer from 0 to 65535, got ${String(port)}`));
-  }
+  const problem = checkOptions(port, host, dynamic, startTimeout);
+  if (problem) throw problem;
   const args = [prismCli(), "mock", contractPath(), "-h", host, "-p", String(port), ...(dynamic ? ["--dynamic"] : [])];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
