@@ -4,7 +4,8 @@ import path from "node:path";
 
 // Installed state inside root node_modules that is shared through a link instead of copied.
 const SHARED_STORE = ".pnpm";
-const SKIPPED_ROOT_ENTRIES = new Set([SHARED_STORE, ".cache", ".vite", ".vitest"]);
+// Tool caches under node_modules: not part of an install, and large (this package keeps Verdaccio there).
+const CACHES = new Set([".cache", ".vite", ".vite-temp", ".vitest"]);
 
 /** Files of `root` that a clean clone would have (tracked, or new and not ignored) under `prefixes`. */
 function sourceFiles(root: string, prefixes: readonly string[]): string[] {
@@ -19,28 +20,32 @@ function sourceFiles(root: string, prefixes: readonly string[]): string[] {
     .filter((file) => (!file.includes("/") ? true : prefixes.some((prefix) => file.startsWith(`${prefix}/`))));
 }
 
+/** Copies the installed `from` node_modules to `to`, links kept as links, without tool caches and the pnpm store. */
+function copyModules(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from)) {
+    if (CACHES.has(entry) || entry === SHARED_STORE) continue;
+    cpSync(path.join(from, entry), path.join(to, entry), { recursive: true, verbatimSymlinks: true });
+  }
+}
+
 /**
  * Copies the root files, `.changeset/` and `packageDirs` of the workspace at `root` into `dest`, so the
  * release can version and publish there without touching the real checkout (no version bumps, deleted
- * changesets or git tags in it). Installed dependencies are reused: each package's node_modules is
- * copied as links, and root node_modules shares the pnpm store folder through one symlink.
+ * changesets or git tags in it). `packageDirs` must hold every workspace package the others depend on
+ * (see `withWorkspaceDependencies`), or `pnpm install` cannot resolve their `workspace:` ranges. Installed
+ * dependencies are reused: each package's node_modules is copied as links, and root node_modules shares
+ * the pnpm store folder through one symlink.
  */
 export function copyWorkspaceForRelease(root: string, dest: string, packageDirs: readonly string[]): void {
   for (const file of sourceFiles(root, [".changeset", ...packageDirs])) {
     mkdirSync(path.dirname(path.join(dest, file)), { recursive: true });
     cpSync(path.join(root, file), path.join(dest, file), { verbatimSymlinks: true });
   }
-  for (const dir of packageDirs) {
-    const modules = path.join(root, dir, "node_modules");
-    if (existsSync(modules)) cpSync(modules, path.join(dest, dir, "node_modules"), { recursive: true, verbatimSymlinks: true });
-  }
-  const rootModules = path.join(root, "node_modules");
-  mkdirSync(path.join(dest, "node_modules"), { recursive: true });
-  for (const entry of readdirSync(rootModules)) {
-    if (SKIPPED_ROOT_ENTRIES.has(entry)) continue;
-    cpSync(path.join(rootModules, entry), path.join(dest, "node_modules", entry), { recursive: true, verbatimSymlinks: true });
-  }
-  symlinkSync(path.join(rootModules, SHARED_STORE), path.join(dest, "node_modules", SHARED_STORE));
+  for (const dir of packageDirs) copyModules(path.join(root, dir, "node_modules"), path.join(dest, dir, "node_modules"));
+  copyModules(path.join(root, "node_modules"), path.join(dest, "node_modules"));
+  symlinkSync(path.join(root, "node_modules", SHARED_STORE), path.join(dest, "node_modules", SHARED_STORE));
 }
 
 /** Makes `dir` a git repository with everything committed, as the release runs on a clean checkout. */

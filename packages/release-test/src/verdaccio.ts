@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -25,22 +26,30 @@ export interface LocalRegistry {
  * which a workspace dependency could not do without changing the root manifest.
  */
 export async function ensureVerdaccio(cacheDir: string, npmRegistry: string): Promise<string> {
-  const target = path.join(cacheDir, `verdaccio-${VERDACCIO_VERSION}`);
-  if (existsSync(path.join(target, "node_modules", "verdaccio", "package.json"))) return target;
-  await mkdir(cacheDir, { recursive: true });
-  const staging = await mkdtemp(path.join(cacheDir, "verdaccio-install-"));
   const manifest = {
     name: "petstore-release-test-verdaccio",
     private: true,
     dependencies: { verdaccio: VERDACCIO_VERSION },
     overrides: { "node-fetch": "2.7.0" },
   };
+  // Named after what is installed, so a changed version or override never reuses an older install.
+  const digest = createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 8);
+  const target = path.join(cacheDir, `verdaccio-${VERDACCIO_VERSION}-${digest}`);
+  if (existsSync(path.join(target, "node_modules", "verdaccio", "package.json"))) return target;
+  await mkdir(cacheDir, { recursive: true });
+  const staging = await mkdtemp(path.join(cacheDir, "verdaccio-install-"));
   await writeFile(path.join(staging, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(staging, ".npmrc"), `registry=${npmRegistry}\n`);
-  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd: staging,
-    env: isolatedEnv(path.resolve(cacheDir, "..", ".."), { npm_config_userconfig: path.join(staging, ".npmrc") }),
-  });
+  try {
+    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: staging,
+      env: isolatedEnv(path.resolve(cacheDir, "..", ".."), { npm_config_userconfig: path.join(staging, ".npmrc") }),
+    });
+  } catch (error) {
+    // Leave no half-installed folder behind in the cache.
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
   // Another run may have finished first; either copy is complete, so keep whichever landed.
   await rename(staging, target).catch(() => rm(staging, { recursive: true, force: true }));
   return target;

@@ -11,8 +11,17 @@ import { codeBlocks, namedFiles } from "../src/markdown";
 import { commitAll, copyWorkspaceForRelease, gitTags } from "../src/release-copy";
 import { run } from "../src/run";
 import { bump } from "../src/semver";
+import { step } from "../src/step";
+import { registryProblem } from "../src/upstream";
 import { ensureVerdaccio, startVerdaccio, type LocalRegistry } from "../src/verdaccio";
-import { publishedPackages, readManifest, WORKSPACE_ROOT, type Manifest, type WorkspacePackage } from "../src/workspace";
+import {
+  publishedPackages,
+  readManifest,
+  withWorkspaceDependencies,
+  WORKSPACE_ROOT,
+  type Manifest,
+  type WorkspacePackage,
+} from "../src/workspace";
 
 const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
 const CACHE_DIR = path.join(PACKAGE_DIR, "node_modules", ".cache", "release-test");
@@ -23,6 +32,8 @@ const API_KEY = "release-test-key";
 const PRIVATE_APP = { dir: "apps/private-example", name: "@petstore/private-example" };
 /** Versions the consumer project pins for everything that does not come from the local registry. */
 const CONSUMER_TOOLS = { msw: "^2.7.0", typescript: "5.9.3", "@types/node": "20.19.43", vitest: "4.1.12" };
+/** Test folders and files by the names vitest, jest and mocha look for: a published tarball holds none. */
+const TEST_PATH = /(^|\/)(test|tests|__tests__)(\/|$)|\.(test|spec|test-d)\.[cm]?[jt]sx?$/;
 
 let tmp: string;
 let registry: LocalRegistry;
@@ -32,6 +43,9 @@ let before: Map<string, Manifest>;
 let after: Map<string, Manifest>;
 let bumps: Map<string, BumpType>;
 const mainRepoTagsBefore = gitTags(WORKSPACE_ROOT);
+// Everything but @petstore/* comes from the npm registry: without it the test cannot run, so it says why and skips.
+const offline = await registryProblem(UPSTREAM_REGISTRY, isolatedEnv(WORKSPACE_ROOT));
+if (offline) console.warn(`[@petstore/release-test] skipping the release test: ${offline}`);
 
 /** JSON of `GET <registry>/<name>` (the packument), or the HTTP status when there is none. */
 async function packument(name: string): Promise<{ status: number; body: any }> {
@@ -40,13 +54,16 @@ async function packument(name: string): Promise<{ status: number; body: any }> {
 }
 
 beforeAll(async () => {
+  if (offline) return;
   tmp = realpathSync(await mkdtemp(path.join(os.tmpdir(), "petstore-release-")));
-  const verdaccioDir = await ensureVerdaccio(CACHE_DIR, UPSTREAM_REGISTRY);
-  registry = await startVerdaccio(verdaccioDir, path.join(tmp, "verdaccio"));
+  const verdaccioDir = await step("install Verdaccio (cached after the first run)", () => ensureVerdaccio(CACHE_DIR, UPSTREAM_REGISTRY));
+  registry = await step("start Verdaccio", () => startVerdaccio(verdaccioDir, path.join(tmp, "verdaccio")));
 
   published = await publishedPackages(WORKSPACE_ROOT);
   copy = path.join(tmp, "workspace");
-  copyWorkspaceForRelease(WORKSPACE_ROOT, copy, published.map((pkg) => pkg.dir));
+  // The published packages and whatever they need from the workspace, even only for their own tests.
+  const copied = await withWorkspaceDependencies(WORKSPACE_ROOT, published.map((pkg) => pkg.dir));
+  await step(`copy ${copied.join(", ")}`, async () => copyWorkspaceForRelease(WORKSPACE_ROOT, copy, copied));
   // Bumping the package everything depends on proves dependents get their internal ranges updated.
   await writeFile(
     path.join(copy, ".changeset", "release-test-contract.md"),
@@ -65,19 +82,23 @@ beforeAll(async () => {
   const host = new URL(registry.url).host;
   await writeFile(userconfig, `registry=${registry.url}\n//${host}/:_authToken=${FAKE_TOKEN}\n`);
   // Versioning resolves the lockfile against the real registry; publishing goes to Verdaccio only.
-  await run("pnpm", ["version-packages"], {
-    cwd: copy,
-    env: isolatedEnv(WORKSPACE_ROOT, { npm_config_registry: UPSTREAM_REGISTRY }),
-  });
-  after = new Map(await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)));
-  await run("pnpm", ["release", "--no-git-tag"], {
-    cwd: copy,
-    env: isolatedEnv(WORKSPACE_ROOT, {
-      npm_config_userconfig: userconfig,
-      npm_config_registry: registry.url,
-      NPM_CONFIG_REGISTRY: registry.url,
+  await step("pnpm version-packages", () =>
+    run("pnpm", ["version-packages"], {
+      cwd: copy,
+      env: isolatedEnv(WORKSPACE_ROOT, { npm_config_registry: UPSTREAM_REGISTRY }),
     }),
-  });
+  );
+  after = new Map(await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)));
+  await step("pnpm release --no-git-tag", () =>
+    run("pnpm", ["release", "--no-git-tag"], {
+      cwd: copy,
+      env: isolatedEnv(WORKSPACE_ROOT, {
+        npm_config_userconfig: userconfig,
+        npm_config_registry: registry.url,
+        NPM_CONFIG_REGISTRY: registry.url,
+      }),
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -85,7 +106,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-describe("pnpm version-packages", () => {
+describe.skipIf(offline)("pnpm version-packages", () => {
   it("bumps each package by its largest pending changeset and writes its CHANGELOG", async () => {
     expect(published.map((pkg) => pkg.manifest.name)).toEqual(["@petstore/client", "@petstore/contract", "@petstore/mock"]);
     for (const pkg of published) {
@@ -108,7 +129,7 @@ describe("pnpm version-packages", () => {
   });
 });
 
-describe("pnpm release", () => {
+describe.skipIf(offline)("pnpm release", () => {
   it("publishes every public package at its new version, with real ranges for internal dependencies", async () => {
     const versions = new Map(published.map((pkg) => [pkg.manifest.name, after.get(pkg.dir)?.version]));
     for (const [name, version] of versions) {
@@ -133,7 +154,7 @@ describe("pnpm release", () => {
   });
 });
 
-describe("a fresh npm project outside the workspace", () => {
+describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
   const docs = path.join(WORKSPACE_ROOT, "docs", "consumers.md");
   let consumer: string;
   let server: RunningServer;
@@ -159,10 +180,9 @@ describe("a fresh npm project outside the workspace", () => {
       ...published.map((pkg) => `${pkg.manifest.name}@${after.get(pkg.dir)?.version}`),
       ...Object.entries(CONSUMER_TOOLS).map(([name, range]) => `${name}@${range}`),
     ];
-    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-online", "--cache", path.join(CACHE_DIR, "npm"), ...installed], {
-      cwd: consumer,
-      env,
-    });
+    // `resolved` must be in package-lock.json whatever the machine's npm config says: a test below reads it.
+    const options = ["--no-audit", "--no-fund", "--prefer-online", "--omit-lockfile-registry-resolved=false", "--cache", path.join(CACHE_DIR, "npm")];
+    await step("npm install in the consumer project", () => run("npm", ["install", ...options, ...installed], { cwd: consumer, env }));
   });
 
   afterAll(async () => {
@@ -176,11 +196,34 @@ describe("a fresh npm project outside the workspace", () => {
       expect(lstatSync(dir).isSymbolicLink(), pkg.manifest.name).toBe(false);
       expect((await readManifest(consumer, path.join("node_modules", pkg.manifest.name))).version).toBe(after.get(pkg.dir)?.version);
     }
+    // npm records where each package came from: every @petstore package, at any depth, is the local
+    // registry's tarball (same URL and integrity as Verdaccio announces), none a link or an npmjs download.
+    const lock = JSON.parse(await readFile(path.join(consumer, "package-lock.json"), "utf8"));
+    const entries = Object.entries<{ version: string; resolved?: string; integrity?: string; link?: boolean }>(lock.packages).filter(
+      ([key]) => /(^|\/)node_modules\/@petstore\//.test(key),
+    );
+    expect(entries.map(([key]) => key).sort()).toEqual(published.map((pkg) => `node_modules/${pkg.manifest.name}`).sort());
+    for (const [key, entry] of entries) {
+      const { dist } = (await packument(key.slice("node_modules/".length))).body.versions[entry.version];
+      expect(entry.link, key).toBeUndefined();
+      expect(entry.resolved, key).toBe(dist.tarball);
+      expect(entry.resolved?.startsWith(registry.url), key).toBe(true);
+      expect(entry.integrity, key).toBe(dist.integrity);
+    }
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", 'import { VERSION } from "@petstore/client"; console.log(VERSION)'], {
       cwd: consumer,
       env,
     });
     expect(stdout.trim()).toBe(after.get("packages/client")?.version);
+  });
+
+  it("gets tarballs that hold the build and no tests", async () => {
+    for (const pkg of published) {
+      const dir = path.join(consumer, "node_modules", pkg.manifest.name);
+      const files = (await readdir(dir, { recursive: true })).map((file) => file.split(path.sep).join("/"));
+      expect(files, pkg.manifest.name).toContain("dist/index.js");
+      expect(files.filter((file) => TEST_PATH.test(file)), pkg.manifest.name).toEqual([]);
+    }
   });
 
   it("installs what docs/consumers.md tells users to install", async () => {
@@ -212,5 +255,20 @@ describe("a fresh npm project outside the workspace", () => {
     // NO_COLOR: the outer vitest forces colour on its children, which would put escape codes inside the summary.
     const { stdout } = await run(path.join(consumer, "node_modules", ".bin", "vitest"), ["run", "--reporter=verbose"], { cwd: consumer, env: { ...env, NO_COLOR: "1" } });
     expect(stdout).toMatch(/Tests\s+3 passed \(3\)/);
+  });
+});
+
+describe.skipIf(offline)("the next release", () => {
+  it("gives a patch to every public package whose range a contract major leaves, and nothing to private ones", async () => {
+    // The contract is now at the version just published; a major is outside every `^` range on it.
+    await writeFile(
+      path.join(copy, ".changeset", "release-test-contract-major.md"),
+      '---\n"@petstore/contract": major\n---\n\nRelease test: a breaking change of the contract.\n',
+    );
+    // `--output` is relative to the working directory.
+    await run("pnpm", ["changeset", "status", "--output=release-plan.json"], { cwd: copy, env: isolatedEnv(WORKSPACE_ROOT) });
+    const plan = JSON.parse(await readFile(path.join(copy, "release-plan.json"), "utf8")) as { releases: { name: string; type: string }[] };
+    const releases = Object.fromEntries(plan.releases.filter((release) => release.type !== "none").map((release) => [release.name, release.type]));
+    expect(releases).toEqual({ "@petstore/contract": "major", "@petstore/client": "patch", "@petstore/mock": "patch" });
   });
 });

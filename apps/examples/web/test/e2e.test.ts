@@ -1,14 +1,18 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPetstoreClient } from "@petstore/client";
 import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureChromium, launchChromium } from "./helpers/chromium";
+import { startDevServer, type DevServer } from "./helpers/dev-server";
 import { buildAndPreview, type PreviewSite } from "./helpers/site";
 
 const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
 const API_KEY = "example-web-key";
+// Every message msw prints starts with this; no other code in the app contains it.
+const MSW_MARKER = "[MSW]";
 const chromium = await ensureChromium();
 if ("reason" in chromium) console.warn(`[@petstore/example-web] skipping the browser tests: ${chromium.reason}`);
 
@@ -23,16 +27,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens the app, waits until it has listed the pets, and returns the page and the names listed. */
-async function open(site: PreviewSite): Promise<Page> {
+/** An open page of the app, and the page errors and console errors it has reported so far. */
+interface OpenApp {
+  page: Page;
+  errors: string[];
+}
+
+/** Opens the app at `url` and waits until it has listed the pets. */
+async function open(url: string): Promise<OpenApp> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(site.url);
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(url);
   await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 }).catch(async (error: unknown) => {
     throw new Error(`app did not start: ${await page.textContent("#message")} ${errors.join("; ")}`, { cause: error });
   });
-  return page;
+  return { page, errors };
 }
 
 async function listedNames(page: Page): Promise<string[]> {
@@ -47,33 +60,57 @@ async function addPet(page: Page, name: string, status: string): Promise<void> {
   await page.locator("#pets li", { hasText: name }).waitFor({ timeout: 10_000 });
 }
 
+/** The JavaScript files of the build in `outDir` that contain msw's code. */
+async function filesWithMsw(outDir: string): Promise<string[]> {
+  const files = (await readdir(outDir, { recursive: true })).filter((file) => file.startsWith(`assets${path.sep}`) && file.endsWith(".js"));
+  const found: string[] = [];
+  for (const file of files) if ((await readFile(path.join(outDir, file), "utf8")).includes(MSW_MARKER)) found.push(file);
+  return found;
+}
+
+/** Mock mode at `url`: the seeded pets are listed, one is added and listed, all answered by MSW's worker. */
+async function addOnMockWorker(url: string, screenshot?: string): Promise<void> {
+  const { page, errors } = await open(url);
+  expect(await page.textContent("#mode")).toBe("Mode: mock (MSW service worker)");
+  expect(await listedNames(page)).toEqual(["Rex", "Mia"]);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js$/);
+
+  await addPet(page, "Biscuit", "available");
+  expect(await listedNames(page)).toEqual(["Rex", "Mia", "Biscuit"]);
+  expect(await page.textContent("#message")).toMatch(/^Added #\d+ Biscuit\.$/);
+  expect(errors).toEqual([]);
+  if (screenshot) await page.screenshot({ path: `${SCREENSHOTS}${screenshot}`, fullPage: true });
+  await page.close();
+}
+
 describe.skipIf("reason" in chromium)("in headless Chromium", () => {
   describe("mock mode (MSW service worker)", () => {
     let site: PreviewSite;
+    let dev: DevServer;
     beforeAll(async () => {
       site = await buildAndPreview("mock");
+      dev = await startDevServer("dev:mock");
     });
     afterAll(async () => {
       await site?.close();
+      await dev?.close();
     });
 
-    test("lists the seeded pets, adds one and lists it, with every API call answered in the browser", async () => {
-      const page = await open(site);
-      expect(await page.textContent("#mode")).toBe("Mode: mock (MSW service worker)");
-      expect(await listedNames(page)).toEqual(["Rex", "Mia"]);
-      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js$/);
+    test("the production build lists the seeded pets, adds one and lists it, with every API call answered in the browser", async () => {
+      // The server build's "no msw" check only means something if the same marker is found in this one.
+      expect(await filesWithMsw(site.outDir)).not.toEqual([]);
+      await addOnMockWorker(site.url, "web-mock.png");
+    });
 
-      await addPet(page, "Biscuit", "available");
-      expect(await listedNames(page)).toEqual(["Rex", "Mia", "Biscuit"]);
-      expect(await page.textContent("#message")).toMatch(/^Added #\d+ Biscuit\.$/);
-      await page.screenshot({ path: `${SCREENSHOTS}web-mock.png`, fullPage: true });
-      await page.close();
+    test("`pnpm dev:mock` serves the same app from source", async () => {
+      await addOnMockWorker(dev.url);
     });
   });
 
   describe("server mode (reference server, CORS)", () => {
     let server: RunningServer;
     let site: PreviewSite;
+    let dev: DevServer;
     beforeAll(async () => {
       server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
       const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
@@ -83,19 +120,27 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
         VITE_PETSTORE_BASE_URL: server.baseUrl,
         VITE_PETSTORE_API_KEY: API_KEY,
       });
+      // The mode comes from .env.development; the server's URL and key replace its port-4000 default.
+      dev = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: server.baseUrl, VITE_PETSTORE_API_KEY: API_KEY });
     });
     afterAll(async () => {
       await site?.close();
+      await dev?.close();
       await server?.close();
     });
 
+    test("the build ships no msw code", async () => {
+      expect(await filesWithMsw(site.outDir)).toEqual([]);
+    });
+
     test("lists the server's pets, adds one through the browser, and the server stores it", async () => {
-      const page = await open(site);
+      const { page, errors } = await open(site.url);
       expect(await page.textContent("#mode")).toBe(`Mode: server (${server.baseUrl})`);
       expect(await listedNames(page)).toEqual(["Luna"]);
 
       await addPet(page, "Pepper", "pending");
       expect(await listedNames(page)).toEqual(["Luna", "Pepper"]);
+      expect(errors).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}web-server.png`, fullPage: true });
       await page.close();
 
@@ -105,8 +150,16 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
       ]);
     });
 
+    test("`pnpm dev` serves the same app from source, in server mode", async () => {
+      const { page, errors } = await open(dev.url);
+      expect(await page.textContent("#mode")).toBe(`Mode: server (${server.baseUrl})`);
+      expect(await listedNames(page)).toContain("Luna");
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     test("shows the API's error when the form holds an invalid pet", async () => {
-      const page = await open(site);
+      const { page } = await open(site.url);
       await page.fill("input[name=name]", "   ");
       // Whitespace passes the browser's `required` check; the SDK sends an empty name and the server refuses it.
       await page.click("button[type=submit]");

@@ -9,6 +9,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** A production build of the app served by `vite preview`. */
 export interface PreviewSite {
   url: string;
+  /** The folder holding the build. */
+  outDir: string;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function buildAndPreview(mode: string, env?: Record<string, string>
   if (address === null || typeof address === "string") throw new Error("[@petstore/example-web] preview has no TCP address");
   return {
     url: `http://127.0.0.1:${address.port}/`,
+    outDir,
     async close() {
       await server.close();
       await rm(tmp, { recursive: true, force: true });
