@@ -8,4 +8,5 @@ if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
 fi
 { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; } >/tmp/ensure-chromium.log 2>&1 \
   || { echo "apt-get install chromium failed; see /tmp/ensure-chromium.log" >&2; exit 1; }
+if [ ! -x "$path" ]; then echo "Chromium was installed, but not at $path (CHROMIUM_PATH); point CHROMIUM_PATH at it." >&2; exit 1; fi
 echo "$path"

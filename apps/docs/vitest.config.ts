@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { sourceConditions } from "../../vitest.shared";
+import { sourceConditions } from "../../vitest.shared.ts";
 
 export default defineProject({
   ...sourceConditions,
