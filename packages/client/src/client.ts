@@ -1,17 +1,17 @@
 import type { NewPet, Operations, paths, Pet } from "@petstore/contract";
-import openapiFetch, { type Client } from "openapi-fetch";
+import type { Client } from "openapi-fetch";
 import { apiKeyResolver } from "./api-key";
 import { deprecationReporter } from "./deprecation";
 import { resolveBaseUrl } from "./environments";
-import { errorFromResponse, PetstoreError } from "./errors";
-import { authMiddleware, deprecationMiddleware } from "./internal/middleware";
+import { VERSION } from "./generated/version";
+import { createCall } from "./internal/call";
+import { deprecationCheck } from "./internal/deprecations";
 import { PREFIX } from "./internal/fail";
+import { createRaw } from "./internal/raw";
+import { nodeVersion } from "./internal/runtime";
+import { transport } from "./internal/transport";
 import { checkListParams, checkPetId, isPet, isPetList } from "./internal/validate";
-import { retrySettings, type PetstoreClientOptions, type RequestOptions } from "./options";
-import { retryingFetch } from "./retry";
-
-// openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
-const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
+import type { PetstoreClientOptions, RequestOptions } from "./options";
 
 /** Query parameters of `pets.list`, from the contract. */
 export type ListPetsParams = NonNullable<Operations["listPets"]["parameters"]["query"]>;
@@ -33,64 +33,38 @@ export interface PetstoreClient {
   raw: Client<paths>;
 }
 
-interface TextResult {
-  data?: string;
-  error?: unknown;
-  response: Response;
-}
-
-function unwrap<T>(result: TextResult, isValid: (value: unknown) => value is T, expected: string): T {
-  const { response } = result;
-  if (!response.ok) throw errorFromResponse(response.status, result.error, response.headers);
-  let value: unknown;
-  try {
-    value = JSON.parse(result.data ?? "");
-  } catch {}
-  if (!isValid(value)) {
-    throw new PetstoreError(
-      `${PREFIX}The ${response.status} response is not ${expected}; check that baseUrl points at the Petstore API.`,
-      { code: "invalid_response", status: response.status, headers: response.headers },
-    );
-  }
-  return value;
-}
-
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   const apiKey = apiKeyResolver(options.apiKey);
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") {
+  if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
     throw new TypeError(`${PREFIX}No global fetch: pass createPetstoreClient({ fetch }).`);
   }
-  const raw = createClient<paths>({
+  const node = nodeVersion();
+  const client = `@petstore/client/${VERSION}`;
+  // Constant per client, so no request pays for building them; `user-agent` only where Node lets us set it.
+  const context = {
+    options,
     baseUrl,
-    headers: options.headers,
-    fetch: retryingFetch(fetchImpl, retrySettings(options)),
-  });
-  raw.use(authMiddleware(apiKey), deprecationMiddleware(deprecationReporter(options.onDeprecation)));
-
-  const perCall = (call: RequestOptions = {}) => ({
-    fetch: retryingFetch(fetchImpl, retrySettings(options, call)),
-    signal: call.signal,
-    headers: call.headers,
-    parseAs: "text" as const,
-  });
+    headers: { "x-petstore-client": client, ...(node && { "user-agent": `${client} node/${node}` }) },
+    apiKey,
+    check: deprecationCheck(deprecationReporter(options.onDeprecation)),
+    send: transport(options.fetch),
+  };
+  const call = createCall(context);
 
   return {
-    raw,
+    raw: createRaw(context),
     pets: {
-      async list(params = {}, call) {
-        const query = checkListParams(params);
-        return unwrap(await raw.GET("/pets", { params: { query }, ...perCall(call) }), isPetList, "a Pet list");
+      async list(params = {}, options) {
+        return call({ key: "GET /pets", query: checkListParams(params), isValid: isPetList, expected: "a Pet list" }, options);
       },
-      async create(pet, call) {
-        const header = { "Idempotency-Key": call?.idempotencyKey ?? crypto.randomUUID() };
-        return unwrap(await raw.POST("/pets", { params: { header }, body: pet, ...perCall(call) }), isPet, "a Pet");
+      async create(pet, options) {
+        const header = { "idempotency-key": options?.idempotencyKey ?? crypto.randomUUID() };
+        return call({ key: "POST /pets", header, body: pet, isValid: isPet, expected: "a Pet" }, options);
       },
-      async get(petId, call) {
-        const path = { petId: checkPetId(petId) };
-        return unwrap(await raw.GET("/pets/{petId}", { params: { path }, ...perCall(call) }), isPet, "a Pet");
+      async get(petId, options) {
+        return call({ key: "GET /pets/{petId}", path: { petId: checkPetId(petId) }, isValid: isPet, expected: "a Pet" }, options);
       },
     },
   };

@@ -24,28 +24,25 @@ type Facts = Omit<DeprecationInfo, "message">;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Builds the warning text; a missing fact is left out rather than printed as "undefined". */
-export function deprecationMessage(facts: Facts): string {
-  let text = `${PREFIX}${facts.operation} is deprecated`;
-  if (facts.deprecatedAt) text += ` since ${day(facts.deprecatedAt)}`;
-  text += facts.sunset ? ` and will be removed on ${day(facts.sunset)}.` : ".";
-  if (facts.replacement) text += ` Use ${facts.replacement} instead.`;
-  if (facts.link) text += ` See ${facts.link}`;
-  return text;
+export function deprecationMessage({ operation, deprecatedAt, sunset, replacement, link }: Facts): string {
+  return `${PREFIX}${operation} is deprecated${deprecatedAt ? ` since ${day(deprecatedAt)}` : ""}${sunset ? ` and will be removed on ${day(sunset)}` : ""}.${
+    replacement ? ` Use ${replacement} instead.` : ""
+  }${link ? ` See ${link}` : ""}`;
 }
 
 /** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (such as the old `true`) gives undefined. */
 export function parseDeprecationDate(value: string | null | undefined): Date | undefined {
   if (!value) return undefined;
   const epoch = /^@(-?\d+)$/.exec(value.trim());
-  const time = epoch ? Number(epoch[1]) * 1000 : Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time);
+  const date = new Date(epoch ? Number(epoch[1]) * 1000 : value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** The URL of the first `Link` entry whose `rel` includes `deprecation`. */
 export function deprecationLink(header: string | null): string | undefined {
   for (const [, url, params] of (header ?? "").matchAll(/<([^>]*)>([^,]*)/g)) {
-    const rel = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(params ?? "")?.[1];
-    if (rel?.toLowerCase().split(/\s+/).includes("deprecation")) return url;
+    // `rel` holds space-separated relation types, quoted or not; `deprecation` must be a whole one.
+    if (/;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params ?? "")) return url;
   }
   return undefined;
 }
@@ -67,12 +64,6 @@ export function deprecationFromHeaders(operation: string, headers: Headers): Fac
 // Default warnings are once per process; a custom handler gets its own once-per-client record.
 const warnedInProcess = new Set<string>();
 
-function defaultWarn(message: string): void {
-  const process = nodeProcess();
-  if (typeof process?.emitWarning === "function") process.emitWarning(message, "DeprecationWarning");
-  else console.warn(message);
-}
-
 /** Returns a function that reports each operation's deprecation once, through `onDeprecation` or the default warning. */
 export function deprecationReporter(
   onDeprecation: ((info: DeprecationInfo) => void) | false | undefined,
@@ -81,8 +72,10 @@ export function deprecationReporter(
   return (facts) => {
     if (onDeprecation === false || warned.has(facts.operation)) return;
     warned.add(facts.operation);
-    const info = { ...facts, message: deprecationMessage(facts) };
-    if (onDeprecation) onDeprecation(info);
-    else defaultWarn(info.message);
+    const message = deprecationMessage(facts);
+    const process = nodeProcess();
+    if (onDeprecation) onDeprecation({ ...facts, message });
+    else if (process?.emitWarning) process.emitWarning(message, "DeprecationWarning");
+    else console.warn(message);
   };
 }

@@ -3,16 +3,13 @@ import { invalid, PREFIX } from "./internal/fail";
 
 /** Picks the base URL from `environment` (the contract's servers) or `baseUrl`, rejecting both together or invalid values. */
 export function resolveBaseUrl(environment: Environment | undefined, baseUrl: string | undefined): string {
-  if (environment !== undefined && baseUrl !== undefined) {
-    throw new TypeError(`${PREFIX}Pass either environment or baseUrl, not both.`);
+  if (baseUrl === undefined) {
+    const name = environment ?? "production";
+    return Object.hasOwn(servers, name) ? servers[name] : invalid("environment", `"${Object.keys(servers).join('" or "')}" (or use baseUrl)`, name);
   }
-  if (baseUrl !== undefined) {
-    let protocol = "";
-    try {
-      protocol = new URL(baseUrl).protocol;
-    } catch {}
-    return /^https?:$/.test(protocol) ? baseUrl.replace(/\/+$/, "") : invalid("baseUrl", 'an http(s) URL such as "http://127.0.0.1:4010/v1"', baseUrl);
-  }
-  const name = environment ?? "production";
-  return Object.hasOwn(servers, name) ? servers[name] : invalid("environment", `"${Object.keys(servers).join('" or "')}" (or use baseUrl)`, name);
+  if (environment !== undefined) throw new TypeError(`${PREFIX}Pass either environment or baseUrl, not both.`);
+  try {
+    if (/^https?:$/.test(new URL(baseUrl).protocol)) return baseUrl.replace(/\/+$/, "");
+  } catch {}
+  return invalid("baseUrl", 'an http(s) URL such as "http://127.0.0.1:4010/v1"', baseUrl);
 }

@@ -5,22 +5,20 @@ export class PetstoreError extends Error {
   // Spelled out because minifiers rename classes; also keeps `name` in JSON.stringify(error).
   override name = "PetstoreError";
   /** Machine-readable code: the service's `code`, or one the SDK sets (`connection_error`, `timeout`, …). */
-  readonly code: string;
+  declare readonly code: string;
   /** HTTP status of the response, when there was one. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The `x-request-id` the service sent back, to quote when asking for support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Response headers, lower-cased. Never holds request headers, so never the API key. */
-  readonly headers: Record<string, string>;
+  declare readonly headers: Record<string, string>;
 
-  constructor(
-    message: string,
-    init: { code: string; status?: number; headers?: Headers; cause?: unknown },
-  ) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor(message: string, init: { code: string; status?: number; headers?: Headers; cause?: unknown }) {
+    // `init` doubles as ErrorOptions: Error only takes `cause` from it, and only when the key is present.
+    super(message, init);
     this.code = init.code;
     this.status = init.status;
-    this.headers = init.headers ? Object.fromEntries(init.headers) : {};
+    this.headers = Object.fromEntries(init.headers ?? []);
     this.requestId = this.headers["x-request-id"];
   }
 }
@@ -59,9 +57,9 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
   const Class =
     { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError, 429: RateLimitError }[status] ??
     (status >= 500 ? InternalServerError : PetstoreError);
-  const fields = (typeof body === "object" && body) || {};
-  const code = "code" in fields && typeof fields.code === "string" ? fields.code : `http_${status}`;
-  const detail = "message" in fields && typeof fields.message === "string" ? fields.message : "no Petstore Error body.";
+  const fields = (body ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof fields.code === "string" ? fields.code : `http_${status}`;
   const requestId = headers.get("x-request-id");
+  const detail = typeof fields.message === "string" ? fields.message : "no Petstore Error body.";
   return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, { code, status, headers });
 }

@@ -5,6 +5,12 @@ import { invalid } from "./internal/fail";
 /** Where the API key comes from: the key itself, or a function returning it (called before every request). */
 export type ApiKeySource = string | (() => string | Promise<string>);
 
+/**
+ * A fetch implementation the client can use. The second argument carries the signal that aborts the attempt on
+ * timeout or on your `signal`; a function that drops it still times out, but cannot cancel the request in flight.
+ */
+export type FetchFunction = (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
+
 /** Options of `createPetstoreClient`. */
 export interface PetstoreClientOptions {
   /** API key sent as `Authorization: Bearer …`, or a (sync or async) function returning it. Defaults to the `PETSTORE_API_KEY` environment variable. */
@@ -21,8 +27,8 @@ export interface PetstoreClientOptions {
   headers?: Record<string, string> | undefined;
   /** Receives each deprecation once per operation instead of the default warning; `false` silences them. Defaults to a process warning in Node and `console.warn` elsewhere. */
   onDeprecation?: ((info: DeprecationInfo) => void) | false | undefined;
-  /** The fetch implementation, for proxies, tracing or tests. Defaults to `globalThis.fetch`. */
-  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** The fetch implementation, for proxies, tracing or tests: it receives a `Request` and `{ signal }`, so pass both on as `fetch(request, init)` does. Defaults to `globalThis.fetch`. */
+  fetch?: FetchFunction | undefined;
   /** Advanced/testing: source of randomness for retry jitter, returning [0, 1). Defaults to `Math.random`. */
   random?: (() => number) | undefined;
   /** Advanced/testing: waits between retries; must reject with `signal.reason` when the signal aborts. Defaults to a `setTimeout` timer. */
@@ -54,19 +60,17 @@ export interface RetrySettings {
   now: () => number;
 }
 
-
+// One handler for both ends of the wait: the timer (resolve) and the signal (reject with its reason).
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
+    const done = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      signal?.removeEventListener("abort", done);
+      if (signal?.aborted) reject(signal.reason);
+      else resolve();
     };
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(done, signal?.aborted ? 0 : ms);
+    signal?.addEventListener("abort", done);
   });
 
 /** Merges the client's and a call's options with the defaults: the one place defaults live. */

@@ -135,6 +135,9 @@ describe("parsers", () => {
     ['<https://a.test/next>; rel="next", <https://a.test/d>; rel="successor-version deprecation"', "https://a.test/d"],
     ["<https://a.test/x>; rel=deprecation", "https://a.test/x"],
     ['<https://a.test/x>; rel="next"', undefined],
+    ['<https://a.test/x>; rel="not-deprecation"', undefined],
+    ['<https://a.test/x>; rel="deprecations"', undefined],
+    ['<https://a.test/x>; title="deprecation"; rel="next", <https://a.test/y>; REL="Deprecation"', "https://a.test/y"],
     [null, undefined],
   ])("deprecationLink(%j)", (header, expected) => {
     expect(deprecationLink(header)).toBe(expected);

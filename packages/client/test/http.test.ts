@@ -137,6 +137,58 @@ describe("over real HTTP", () => {
   });
 });
 
+describe("timeouts, retries and headers over real HTTP", () => {
+  const stall: Handler = (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write("[");
+  };
+
+  it("a body that stalls after the headers times out and is retried", async () => {
+    const { petstore, received } = await setup(stall, { timeout: 50, maxRetries: 1 });
+    await expect(petstore.pets.list()).rejects.toMatchObject({ name: "TimeoutError", code: "timeout" });
+    expect(received).toHaveLength(2);
+  });
+
+  it("raw's timeout covers a stalled body too", async () => {
+    const { petstore, received } = await setup(stall, { timeout: 50, maxRetries: 1 });
+    await expect(petstore.raw.GET("/pets")).rejects.toBeInstanceOf(TimeoutError);
+    expect(received).toHaveLength(2);
+  });
+
+  it("raw retries a GET and a keyed POST, sending the same body again", async () => {
+    const { petstore, received } = await setup((req, res, index) =>
+      index % 2 === 0 ? json(res, 503, errorBody(503, "unavailable")) : json(res, req.method === "POST" ? 201 : 200, req.method === "POST" ? PET : [PET]),
+    );
+    await expect(petstore.raw.GET("/pets")).resolves.toMatchObject({ data: [PET] });
+    const body = { name: "Rex", categoryId: 1 };
+    await expect(petstore.raw.POST("/pets", { body, params: { header: { "Idempotency-Key": "k1" } } })).resolves.toMatchObject({ data: PET });
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v1/pets", "GET /v1/pets", "POST /v1/pets", "POST /v1/pets"]);
+    expect(received.slice(2).map((r) => [r.body, r.headers["idempotency-key"]])).toEqual(Array(2).fill([JSON.stringify(body), "k1"]));
+  });
+
+  it("an abort during the default wait between retries stops it", async () => {
+    const controller = new AbortController();
+    server = await startServer((_req, res) => {
+      json(res, 503, errorBody(503, "unavailable"), { "retry-after": "60" });
+      res.on("finish", () => setImmediate(() => controller.abort()));
+    });
+    const petstore = createPetstoreClient({ apiKey: KEY, baseUrl: server.baseUrl, onDeprecation: false });
+    await expect(petstore.pets.list({}, { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("request headers replace client headers whatever their case; the SDK's own headers and the key cannot be replaced", async () => {
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), { headers: { "X-Team": "a", "x-keep": "k" } });
+    await petstore.pets.list({}, { headers: { "x-team": "b", Authorization: "Bearer other", "X-Petstore-Client": "spoof" } });
+    expect(received[0]?.headers).toMatchObject({
+      "x-team": "b",
+      "x-keep": "k",
+      authorization: `Bearer ${KEY}`,
+      "x-petstore-client": `@petstore/client/${VERSION}`,
+    });
+  });
+});
+
 describe("errors over real HTTP", () => {
   it.each([
     [400, "invalid_request", BadRequestError],

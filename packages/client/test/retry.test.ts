@@ -42,6 +42,13 @@ describe("which failures are retried", () => {
     expect(requests).toHaveLength(2);
   });
 
+  it("an x-should-retry value other than true or false leaves the status rule in charge", async () => {
+    const { fetch, requests } = fakeFetch(fail(503, { "x-should-retry": "maybe" }), fail(400, { "x-should-retry": "maybe" }));
+    const { petstore } = client(fetch);
+    await expect(petstore.pets.list()).rejects.toMatchObject({ status: 400 });
+    expect(requests).toHaveLength(2);
+  });
+
   it("x-should-retry: false stops the retry of a 503", async () => {
     const { fetch, requests } = fakeFetch(fail(503, { "x-should-retry": "false" }), jsonResponse(200, [PET]));
     const { petstore } = client(fetch);

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { ListPetsParams, NewPet, Pet, PetstoreClient, PetStatus, RequestOptions } from "../src/index";
+import type { ListPetsParams, NewPet, Pet, PetstoreClient, PetstoreClientOptions, PetStatus, RequestOptions } from "../src/index";
 import { createPetstoreClient } from "../src/index";
 
 declare const petstore: PetstoreClient;
@@ -47,5 +47,18 @@ describe("public types", () => {
     // @ts-expect-error /pet is not a path of the contract
     void petstore.raw.GET("/pet");
     void petstore.raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
+  });
+
+  it("the fetch option takes the global fetch, a Request-only function, or one that passes the signal on", () => {
+    type FetchOption = NonNullable<PetstoreClientOptions["fetch"]>;
+    expectTypeOf(globalThis.fetch).toExtend<FetchOption>();
+    expectTypeOf<(request: Request) => Promise<Response>>().toExtend<FetchOption>();
+    expectTypeOf<FetchOption>().parameter(0).toEqualTypeOf<Request>();
+    expectTypeOf<FetchOption>().parameter(1).toEqualTypeOf<{ signal: AbortSignal }>();
+    const forwarding: FetchOption = (request, init) => fetch(request, init);
+    void forwarding;
+    // @ts-expect-error the client passes a Request, not a URL string
+    const wrongInput: FetchOption = (url: string) => fetch(url);
+    void wrongInput;
   });
 });

@@ -8,8 +8,7 @@ interface ProcessLike {
 
 /** Node's `process`, or undefined in runtimes without it. */
 export function nodeProcess(): ProcessLike | undefined {
-  const candidate = (globalThis as { process?: ProcessLike }).process;
-  return typeof candidate === "object" && candidate !== null ? candidate : undefined;
+  return (globalThis as { process?: ProcessLike }).process;
 }
 
 /** Reads an environment variable, or undefined when the runtime has none or forbids reading it. */
@@ -24,5 +23,5 @@ export function readEnv(name: string): string | undefined {
 /** `node/<version>` when running in Node, where setting `User-Agent` is allowed; undefined elsewhere. */
 export function nodeVersion(): string | undefined {
   const version = nodeProcess()?.versions?.node;
-  return typeof version === "string" && !("document" in globalThis) ? version : undefined;
+  return "document" in globalThis ? undefined : version;
 }
