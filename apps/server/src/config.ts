@@ -1,4 +1,7 @@
 import { resolve } from "node:path";
+import type { LogLevel } from "./options";
+
+const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Settings read from the environment by `main.ts`. */
 export interface Config {
@@ -11,12 +14,13 @@ export interface Config {
   databaseUrl?: string;
   corsOrigins: string[];
   production: boolean;
+  logLevel: LogLevel;
 }
 
 /** A configuration problem, reported without a stack trace. */
 export class ConfigError extends Error {}
 
-/** Reads PORT, HOST, PETSTORE_API_KEYS, PETSTORE_DATA_FILE, DATABASE_URL, PETSTORE_CORS_ORIGINS and NODE_ENV. */
+/** Reads PORT, HOST, PETSTORE_API_KEYS, PETSTORE_DATA_FILE, DATABASE_URL, PETSTORE_CORS_ORIGINS, NODE_ENV and LOG_LEVEL. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   const nodeEnv = env.NODE_ENV ?? "development";
   const production = nodeEnv !== "development" && nodeEnv !== "test";
@@ -31,6 +35,10 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
         "Set PETSTORE_API_KEYS to one or more comma-separated keys.",
     );
   }
+  const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`[@petstore/server] LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(env.LOG_LEVEL)}.`);
+  }
   const corsOrigins = (env.PETSTORE_CORS_ORIGINS ?? "*").split(",").map((origin) => origin.trim()).filter(Boolean);
   return {
     port,
@@ -41,5 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : ["*"],
     production,
+    logLevel,
   };
 }

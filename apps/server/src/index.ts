@@ -4,5 +4,5 @@ export { createFileStore } from "./store/file";
 export { createPostgresStore } from "./store/postgres";
 export { IdempotencyConflictError, IDEMPOTENCY_TTL_MS } from "./store/types";
 
-export type { RunningServer, ServerOptions } from "./options";
+export type { LogLevel, RunningServer, ServerOptions } from "./options";
 export type { CreateResult, IdempotencyInput, ListQuery, PetStore, StoreOptions } from "./store/types";

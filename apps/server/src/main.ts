@@ -14,6 +14,7 @@ try {
     apiKeys,
     store,
     logger: true,
+    logLevel: config.logLevel,
     corsOrigins: config.corsOrigins,
   });
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataFile;

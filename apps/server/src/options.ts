@@ -1,6 +1,9 @@
 import type { Writable } from "node:stream";
 import type { PetStore } from "./store/types";
 
+/** A pino log level. */
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
 /** Options of `startServer`. */
 export interface ServerOptions {
   /** TCP port; 0 picks a free one (read it back from `url`). Defaults to 0. */
@@ -15,6 +18,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Where JSON logs go when `logger` is on. Defaults to stdout. */
   logStream?: Writable;
+  /** pino level of the logs: "info" writes one line per request, "debug" also a line when each request arrives. Defaults to "info". */
+  logLevel?: LogLevel;
   /** Origins allowed by CORS; `["*"]` allows any. Defaults to `["*"]`. */
   corsOrigins?: string[];
   /** Largest accepted request body in bytes. Defaults to 1 MiB (1048576). */

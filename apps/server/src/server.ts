@@ -19,6 +19,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     apiKeys,
     store,
     logger: options.logger ?? false,
+    logLevel: options.logLevel ?? "info",
     ...(options.logStream ? { logStream: options.logStream } : {}),
     corsOrigins: options.corsOrigins ?? ["*"],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,

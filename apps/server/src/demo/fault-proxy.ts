@@ -10,7 +10,11 @@ export interface ProxyHop {
   injected: boolean;
   /** The server's own status when the proxy dropped its answer. */
   upstreamStatus?: number;
+  /** The `Sunset`, `Deprecation` and `Link` headers of a forwarded answer that had them. */
+  deprecation?: string[];
 }
+
+const DEPRECATION_HEADERS = ["sunset", "deprecation", "link"];
 
 /** A tiny loopback proxy in front of the server that can answer the next request(s) with a 503 on purpose. */
 export interface FaultProxy {
@@ -59,7 +63,11 @@ export async function startFaultProxy(target: string, onHop: (hop: ProxyHop) => 
         }
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
         upstreamRes.pipe(res);
-        onHop({ method, path: req.url ?? "/", status: upstreamRes.statusCode ?? 502, injected: false });
+        const deprecation = DEPRECATION_HEADERS.filter((name) => upstreamRes.headers[name] !== undefined).map(
+          (name) => `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${String(upstreamRes.headers[name])}`,
+        );
+        const status = upstreamRes.statusCode ?? 502;
+        onHop({ method, path: req.url ?? "/", status, injected: false, ...(deprecation.length > 0 ? { deprecation } : {}) });
       },
     );
     proxied.on("error", () => res.writeHead(502).end());

@@ -14,6 +14,7 @@ const apiKey = generateApiKey();
 const server = await startServer({ apiKeys: [apiKey], store: await createFileStore(dataFile) });
 
 const hops: ProxyHop[] = [];
+let deprecationShown = false; // the headers are the same on every getPet answer: print them once
 const proxy = await startFaultProxy(server.baseUrl, (hop) => {
   hops.push(hop);
   const note = !hop.injected
@@ -23,6 +24,10 @@ const proxy = await startFaultProxy(server.baseUrl, (hop) => {
       : style.yellow("  ← injected by the demo's fault proxy");
   const status = hop.status < 400 ? style.green(String(hop.status)) : style.red(String(hop.status));
   say(style.dim(`   http  ${hop.method} ${hop.path}  ${status}`) + note);
+  if (hop.deprecation && !deprecationShown) {
+    deprecationShown = true;
+    for (const header of hop.deprecation) say(style.dim(`         ${header}`));
+  }
 });
 
 try {
@@ -61,7 +66,8 @@ try {
   step(3, "Fetch one pet with the deprecated getPet operation");
   code(`await petstore.pets.get(${created[0]!.id})`);
   show(await petstore.pets.get(created[0]!.id));
-  say(style.dim("The server sent Sunset, Deprecation and Link headers; the SDK warns once per operation."));
+  say(style.dim("The SDK warned before sending (it knows from the contract); the server's answer carries the"));
+  say(style.dim("deprecation too, so an SDK built before the deprecation would warn as well. Each warning appears once."));
 
   step(4, "A lost answer, retried safely");
   say("The demo's proxy lets the server create the pet, then drops the 201 and answers 503 instead.");

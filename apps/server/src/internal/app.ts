@@ -1,17 +1,20 @@
 import { maxHeaderSize } from "node:http";
 import type { Writable } from "node:stream";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { createAuthenticator } from "./auth";
-import { componentSchema, contractOperations, type ContractOperation, type Schema } from "./contract";
+import { componentSchema, contractOperations, type Schema } from "./contract";
 import { createClientErrorHandler, createConnectHandler } from "./client-errors";
-import { applyCors } from "./cors";
+import { createCors } from "./cors";
 import { sendError } from "./errors";
 import { createErrorHandler } from "./error-handler";
 import { parametersOf, routeSchema } from "./fastify-schema";
 import { createHandlers } from "./handlers";
+import { loggerOptions } from "./logging";
+import { createOnRequest } from "./on-request";
 import { requestIdFor } from "./request-id";
-import { allowedMethodsMatcher, BASE_PATH, fastifyUrl, methodsByUrl } from "./routes";
+import { allowedMethodsMatcher, BASE_PATH, fastifyUrl, methodsByUrl, pathOf } from "./routes";
 import { compileBodyValidator, compileParameterValidator, type PartValidator } from "./validators";
+import type { LogLevel } from "../options";
 import type { PetStore } from "../store/types";
 
 /** Everything `buildApp` needs, with defaults already applied. */
@@ -19,6 +22,7 @@ export interface AppConfig {
   apiKeys: readonly string[];
   store: PetStore;
   logger: boolean;
+  logLevel: LogLevel;
   logStream?: Writable;
   corsOrigins: readonly string[];
   bodyLimit: number;
@@ -30,13 +34,9 @@ export function buildApp(config: AppConfig): FastifyInstance {
   const routeList = operations.map((op) => `${op.method} ${BASE_PATH}${op.path}`).join(", ");
   const answerClientError = createClientErrorHandler({ routeList, maxHeaderSize });
   const app = Fastify({
-    logger: config.logger
-      ? {
-          level: process.env.LOG_LEVEL ?? "info",
-          redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"], censor: "[redacted]" },
-          ...(config.logStream ? { stream: config.logStream } : {}),
-        }
-      : false,
+    ...(config.logger
+      ? loggerOptions({ level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) })
+      : { logger: false }),
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
@@ -67,42 +67,31 @@ export function buildApp(config: AppConfig): FastifyInstance {
 
   const byUrl = methodsByUrl(operations);
   const allowedAt = allowedMethodsMatcher(byUrl);
-  const authenticate = createAuthenticator(config.apiKeys);
-  const apiKeys = new WeakMap<FastifyRequest, string>();
 
   // While closing, end each keep-alive connection after its response, so close() need not wait for idle timeouts.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, _payload, done) => {
     if (closing) reply.header("connection", "close");
+    done();
   });
 
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-    if (closing) return sendError(reply.header("retry-after", "1"), 503, "The server is shutting down. Retry the request.");
-    if (request.headers.host === undefined && request.raw.httpVersion === "1.1") {
-      return sendError(reply, 400, "The request has no Host header, which HTTP/1.1 requires. Send 'Host: <server name>'.");
-    }
-    const { operation } = request.routeOptions.config as { operation?: ContractOperation };
-    if (operation) reply.headers(operation.constantHeaders);
-    if (applyCors(config.corsOrigins, allowedAt, request, reply)) return reply;
-    if (!operation) {
-      // Answered here, before any body is parsed: a wrong method is the first thing to fix. Covers every
-      // method Node parses (PROPFIND, SEARCH, HEAD, …), not only the ones with routes.
-      const allowed = request.is404 ? allowedAt(request.url) : undefined;
-      if (allowed) return methodNotAllowed(request, reply, allowed.join(", "));
-      return;
-    }
-    const auth = authenticate(request.headers.authorization);
-    if (!auth.ok) return sendError(reply.header("www-authenticate", 'Bearer realm="petstore"'), 401, auth.message);
-    apiKeys.set(request, auth.apiKey);
-  });
+  app.decorateRequest("caller", null);
+  app.addHook(
+    "onRequest",
+    createOnRequest({
+      isClosing: () => closing,
+      cors: createCors(config.corsOrigins, allowedAt),
+      allowedAt,
+      authenticate: createAuthenticator(config.apiKeys),
+    }),
+  );
 
   app.setErrorHandler(createErrorHandler(config.bodyLimit, componentSchema("NewPet").example));
 
-  const handlers = createHandlers(config.store, (request) => apiKeys.get(request) ?? "");
+  const handlers = createHandlers(config.store);
   for (const operation of operations) {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`[@petstore/server] no handler for the contract's operation ${operation.operationId}`);
@@ -136,14 +125,4 @@ function compilePart(schema: Schema, httpPart: string | undefined): PartValidato
   const parameters = parametersOf(schema);
   if (!parameters) throw new Error(`[@petstore/server] no contract parameters attached to the ${httpPart} schema`);
   return compileParameterValidator(parameters);
-}
-
-function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: string): FastifyReply {
-  return sendError(reply.header("allow", allow), 405, `${request.method} is not allowed on ${pathOf(request.url)}. Use ${allow}.`);
-}
-
-/** The path of a request URL, cut to a length that is safe to echo in a message. */
-function pathOf(url: string): string {
-  const path = url.split("?")[0] ?? "";
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }

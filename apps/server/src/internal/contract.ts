@@ -63,6 +63,21 @@ function jsonSchemaOf(content: unknown): Schema | undefined {
   return json?.schema as Schema | undefined;
 }
 
+/**
+ * The path every server URL of the contract ends in (`/v1`): operations are served under it. The servers
+ * must agree, since one reference server stands in for all of them.
+ */
+export function contractBasePath(servers: unknown = document.servers): string {
+  // A relative server URL is resolved against a placeholder origin: only its path matters here.
+  const pathOf = (server: { url: string }) => new URL(server.url, "http://relative.invalid").pathname.replace(/\/$/, "");
+  const paths = new Set(((servers ?? []) as { url: string }[]).map(pathOf));
+  const [path, ...others] = [...paths];
+  if (path === undefined || others.length > 0) {
+    throw new Error(`[@petstore/server] the contract's servers must share one base path, found ${JSON.stringify([...paths])}`);
+  }
+  return path;
+}
+
 /** Every operation in the contract, in document order. */
 export function contractOperations(): ContractOperation[] {
   const paths = resolveRefs(document.paths as Record<string, Record<string, Schema>>);

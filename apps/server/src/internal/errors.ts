@@ -15,6 +15,9 @@ export const errorCodes = {
   503: "service_unavailable",
 } as const;
 
+/** The Content-Type of every JSON answer. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+
 /** An HTTP status this server answers errors with. */
 export type ErrorStatus = keyof typeof errorCodes;
 
@@ -32,5 +35,5 @@ export function errorBody(status: ErrorStatus, message: string): ErrorBody {
 
 /** Sends an Error body with `status` and returns the reply (for `return sendError(...)` in hooks). */
 export function sendError(reply: FastifyReply, status: ErrorStatus, message: string): FastifyReply {
-  return reply.code(status).type("application/json; charset=utf-8").send(errorBody(status, message));
+  return reply.code(status).type(JSON_TYPE).send(errorBody(status, message));
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { NewPet, PetStatus } from "@petstore/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { apiKeyScope } from "./auth";
 import { componentSchema, type Schema } from "./contract";
-import { sendError } from "./errors";
+import { JSON_TYPE, sendError } from "./errors";
+import { ListCache } from "./list-cache";
 import { BASE_PATH } from "./routes";
 import type { PetStore } from "../store/types";
 
@@ -19,12 +19,25 @@ function pickNewPet(body: Record<string, unknown>): NewPet {
   return pet as unknown as NewPet;
 }
 
-/** The handlers of the contract's operations, by operationId. `apiKeyOf` gives the request's authenticated key. */
-export function createHandlers(store: PetStore, apiKeyOf: (request: FastifyRequest) => string): Record<string, OperationHandler> {
+/** The handlers of the contract's operations, by operationId. They run after `onRequest` has set `request.caller`. */
+export function createHandlers(store: PetStore): Record<string, OperationHandler> {
+  const lists = new ListCache();
   return {
-    async listPets(request) {
-      const query = request.query as { limit: number; status?: PetStatus };
-      return store.list(query.status === undefined ? { limit: query.limit } : { limit: query.limit, status: query.status });
+    async listPets(request, reply) {
+      const { limit, status } = request.query as { limit: number; status?: PetStatus };
+      // Read before listing: a pet added in between makes the entry look stale, never fresh.
+      const revision = store.revision?.();
+      const key = status === undefined ? String(limit) : `${limit}:${status}`;
+      let body = revision === undefined ? undefined : lists.get(key, revision);
+      if (body === undefined) {
+        const pets = await store.list(status === undefined ? { limit } : { limit, status });
+        if (revision === undefined) return pets;
+        // The route's serializer (fast-json-stringify, compiled from the contract's response schema, so a
+        // string), as for any other answer.
+        body = Buffer.from(reply.serialize(pets) as string);
+        lists.set(key, revision, body);
+      }
+      return reply.type(JSON_TYPE).send(body);
     },
 
     async getPet(request, reply) {
@@ -41,7 +54,7 @@ export function createHandlers(store: PetStore, apiKeyOf: (request: FastifyReque
       const idempotency =
         typeof key === "string"
           ? {
-              scope: apiKeyScope(apiKeyOf(request)),
+              scope: request.caller!.scope,
               key,
               fingerprint: createHash("sha256").update(JSON.stringify(input)).digest("hex"),
             }

@@ -1,7 +1,7 @@
-import type { ContractOperation } from "./contract";
+import { contractBasePath, type ContractOperation } from "./contract";
 
-/** The base path every operation of the contract lives under. */
-export const BASE_PATH = "/v1";
+/** The base path every operation of the contract lives under, from its `servers`. */
+export const BASE_PATH = contractBasePath();
 
 /** `/pets/{petId}` → `/v1/pets/:petId` (Fastify's syntax). */
 export function fastifyUrl(path: string): string {
@@ -28,4 +28,10 @@ export function allowedMethodsMatcher(byUrl: Map<string, string[]>): (url: strin
     const path = url.split("?")[0] ?? "";
     return patterns.find((p) => p.regex.test(path))?.methods;
   };
+}
+
+/** The path of a request URL, cut to a length that is safe to echo in a message. */
+export function pathOf(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }

@@ -22,27 +22,35 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * its schema's type (strictly: "1.5" is not an integer, "10abc" is not a number), then checked by Ajv.
  */
 export function compileParameterValidator(params: ContractParameter[]): PartValidator {
-  const checks = params.map((param) => ({ param, validate: ajv.compile(param.schema) }));
+  // Everything that depends only on the contract is worked out here, once, not per request.
+  const checks = params.map((param) => {
+    const what = `${param.in === "query" ? "Query parameter" : param.in === "path" ? "Path parameter" : "Header"} ${param.name}`;
+    return {
+      param,
+      key: param.in === "header" ? param.name.toLowerCase() : param.name,
+      validate: ajv.compile(param.schema),
+      mustBe: `${what} must be ${describeSchema(param.schema)}`,
+      missing: `${what} is required: ${describeSchema(param.schema)}.`,
+    };
+  });
   return (data) => {
     const input = (data ?? {}) as Record<string, unknown>;
     const output: Record<string, unknown> = { ...input };
-    for (const { param, validate } of checks) {
-      const key = param.in === "header" ? param.name.toLowerCase() : param.name;
+    for (const { param, key, validate, mustBe, missing } of checks) {
       const raw = input[key];
-      const what = `${param.in === "query" ? "Query parameter" : param.in === "path" ? "Path parameter" : "Header"} ${param.name}`;
-      const fail = (extra = "") =>
-        ({ error: new RequestValidationError(`${what} must be ${describeSchema(param.schema)}${extra}.`) }) as const;
       if (raw === undefined) {
-        if (param.required) return { error: new RequestValidationError(`${what} is required: ${describeSchema(param.schema)}.`) };
+        if (param.required) return { error: new RequestValidationError(missing) };
         if (param.schema.default !== undefined) output[key] = param.schema.default;
         continue;
       }
-      if (Array.isArray(raw)) return fail(", given once");
+      if (Array.isArray(raw)) return { error: new RequestValidationError(`${mustBe}, given once.`) };
       const coerced = coerce(String(raw), param.schema);
-      if (!coerced.ok) return fail(`, got ${JSON.stringify(String(raw).slice(0, 64))}`);
-      output[key] = coerced.value;
-      if (coerced.beyondSafe) continue; // a valid int64 no JavaScript number holds exactly: the handler decides
-      if (!validate(coerced.value)) return fail(`, got ${JSON.stringify(String(raw).slice(0, 64))}`);
+      if (coerced.ok) {
+        output[key] = coerced.value;
+        // A valid int64 no JavaScript number holds exactly is left for the handler to decide.
+        if (coerced.beyondSafe || validate(coerced.value)) continue;
+      }
+      return { error: new RequestValidationError(`${mustBe}, got ${JSON.stringify(String(raw).slice(0, 64))}.`) };
     }
     return { value: output };
   };

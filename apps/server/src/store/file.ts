@@ -62,6 +62,7 @@ export async function createFileStore(path: string, options: StoreOptions = {}):
     async list(query) {
       return pets.list(query);
     },
+    revision: () => pets.revision,
     async close() {
       await log.close();
       release();

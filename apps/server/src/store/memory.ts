@@ -26,6 +26,7 @@ export function createMemoryStore(options: StoreOptions = {}): PetStore {
     async list(query) {
       return pets.list(query);
     },
+    revision: () => pets.revision,
     async close() {
       closed = true;
     },

@@ -5,6 +5,12 @@ import type { ListQuery } from "./types";
 export class PetIndex {
   readonly #ordered: Pet[] = [];
   readonly #byId = new Map<number, Pet>();
+  #revision = 0;
+
+  /** Changes whenever a pet is added, so a cached answer to `list` can tell it is stale. */
+  get revision(): number {
+    return this.#revision;
+  }
 
   /** The largest id held, 0 when empty. */
   get lastId(): number {
@@ -15,6 +21,7 @@ export class PetIndex {
   add(pet: Pet): void {
     this.#ordered.push(pet);
     this.#byId.set(pet.id, pet);
+    this.#revision++;
   }
 
   /** The pet with this id, or undefined. */

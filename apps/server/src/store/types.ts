@@ -34,6 +34,11 @@ export interface PetStore {
   get(id: number): Promise<Pet | undefined>;
   /** The first `limit` pets in ascending id order, after the status filter. */
   list(query: ListQuery): Promise<Pet[]>;
+  /**
+   * A number that changes whenever what `list` returns may have changed, letting the server reuse an
+   * encoded list until then. Stores that other processes write to leave it out: nothing is cached.
+   */
+  revision?(): number;
   /** Releases files and connections. */
   close(): Promise<void>;
 }

@@ -18,6 +18,7 @@ describe("readConfig", () => {
       dataFile: "/srv/app/.data/petstore.jsonl",
       corsOrigins: ["*"],
       production: false,
+      logLevel: "info",
     });
   });
 
@@ -31,6 +32,7 @@ describe("readConfig", () => {
         DATABASE_URL: "postgres://db/x",
         PETSTORE_CORS_ORIGINS: "https://a.example, https://b.example",
         NODE_ENV: "production",
+        LOG_LEVEL: "debug",
       },
       "/srv",
     );
@@ -43,11 +45,16 @@ describe("readConfig", () => {
       databaseUrl: "postgres://db/x",
       corsOrigins: ["https://a.example", "https://b.example"],
       production: true,
+      logLevel: "debug",
     });
   });
 
   it.each(["abc", "-1", "70000", "1.5"])("rejects PORT=%s with a message", (port) => {
     expect(() => readConfig({ PORT: port }, "/")).toThrow(/PORT must be an integer from 0 to 65535/);
+  });
+
+  it.each(["verbose", "INFO", "10"])("rejects LOG_LEVEL=%s with a message", (level) => {
+    expect(() => readConfig({ LOG_LEVEL: level }, "/")).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
   });
 
   it.each(["production", "staging"])("refuses NODE_ENV=%s without keys", (nodeEnv) => {

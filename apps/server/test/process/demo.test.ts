@@ -19,6 +19,8 @@ describe("pnpm demo", () => {
     expect(out).toContain("http  POST /v1/pets  201");
     expect(out).toMatch(/GET \/v1\/pets\?status=available&limit=10 {2}200/);
     expect(out).toContain("is deprecated since 2025-12-05 and will be removed on 2030-12-05");
+    expect(out).toContain("Sunset: Thu, 05 Dec 2030 00:00:00 GMT");
+    expect(out).toMatch(/Deprecation: @\d+/);
     expect(out).toContain("503  ← the server answered 201; the demo's fault proxy dropped it and sent 503");
     expect(out).toContain("2 attempts for one call, and Luna exists exactly once.");
     expect(out).toContain("NotFoundError");

@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("graceful shutdown", () => {
   it("finishes a request that is in flight at SIGTERM with a 201, then exits 0", async () => {
-    const server = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "pets.jsonl") });
+    const server = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "pets.jsonl"), LOG_LEVEL: "debug" });
     const body = JSON.stringify({ name: "Slowpoke", categoryId: 1 });
     const half = Math.floor(body.length / 2);
     const { hostname, port } = new URL(server.baseUrl);
@@ -31,7 +31,7 @@ describe("graceful shutdown", () => {
       );
       req.on("error", reject);
       req.write(body.slice(0, half));
-      // The server has the request once it logs it; only then is it "in flight" at SIGTERM.
+      // The server has the request once it logs it (at debug level); only then is it "in flight" at SIGTERM.
       void server.waitFor(/"reqId":"slow-upload-1"[^\n]*"msg":"incoming request"/).then(async () => {
         server.child.kill("SIGTERM");
         await server.waitFor(/SIGTERM: finishing in-flight requests/);
