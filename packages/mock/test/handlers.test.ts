@@ -1,8 +1,8 @@
 import { BadRequestError, createPetstoreClient, NotFoundError } from "@petstore/client";
 import type { Pet } from "@petstore/contract";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers } from "../src/index";
+import { useMockServer } from "./helpers/mock-server";
 
 const pets: Pet[] = [
   { id: 1, name: "Rex", categoryId: 1, status: "available" },
@@ -12,13 +12,7 @@ const pets: Pet[] = [
 // Created at the top of the file, before listen() replaces the global fetch, as users write it.
 const earlyClient = createPetstoreClient({ apiKey: "test-key", maxRetries: 0 });
 const handlers = createPetstoreHandlers({ pets });
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  handlers.store.reset();
-});
-afterAll(() => server.close());
+const server = useMockServer(handlers);
 
 const baseUrl = "https://api.petstore.example/v1";
 const client = () => createPetstoreClient({ apiKey: "test-key", maxRetries: 0, onDeprecation: false });

@@ -1,18 +1,12 @@
 import { ConnectionError, createPetstoreClient, InternalServerError, NotFoundError, type DeprecationInfo } from "@petstore/client";
 import type { Pet } from "@petstore/contract";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOverrides, createPetstoreHandlers, json, networkError, PetstoreContractViolation, petstoreMock } from "../src/index";
+import { useMockServer } from "./helpers/mock-server";
 
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
 const handlers = createPetstoreHandlers({ pets: [rex] });
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  handlers.store.reset();
-});
-afterAll(() => server.close());
+const server = useMockServer(handlers);
 
 const client = (options: { onDeprecation?: (info: DeprecationInfo) => void } = {}) =>
   createPetstoreClient({ apiKey: "test-key", maxRetries: 0, onDeprecation: options.onDeprecation ?? false });

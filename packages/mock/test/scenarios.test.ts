@@ -9,19 +9,13 @@ import {
   TimeoutError,
 } from "@petstore/client";
 import type { Pet } from "@petstore/contract";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, createScenarios, petstoreMock, type ScenarioOptions } from "../src/index";
+import { useMockServer } from "./helpers/mock-server";
 
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
 const handlers = createPetstoreHandlers({ pets: [rex] });
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  handlers.store.reset();
-});
-afterAll(() => server.close());
+const server = useMockServer(handlers);
 
 /** The SDK with its retry waits recorded instead of slept, so a test neither waits nor depends on the clock. */
 function recordingClient(options: { maxRetries?: number; timeout?: number } = {}) {
