@@ -9,6 +9,7 @@ describe("benchmark 1: SDK in process", () => {
     const cases = createInProcessCases(jsonBytes(makePets(20)));
     const expected = makePets(20);
     expect(await cases.sdk()).toEqual(expected);
+    expect(await cases.sdkSignalRead()).toEqual(expected);
     expect(await cases.openapiFetch()).toEqual(expected);
     expect(await cases.plainFetch()).toEqual(expected);
     // The injected fetch builds a new Response per call, so repeated calls keep working.
@@ -17,7 +18,7 @@ describe("benchmark 1: SDK in process", () => {
 
   it("reports ops/s for every case and checks the 0.85× target on a tiny run", async () => {
     const result = await runSdkInProcess({ scale: "quick" });
-    expect(result.tables[0]!.rows).toHaveLength(3);
+    expect(result.tables[0]!.rows).toHaveLength(4);
     expect(result.targets).toEqual([expect.objectContaining({ limit: 0.85, kind: "min" })]);
     expect(Number.isFinite(result.targets[0]!.measured) && result.targets[0]!.measured > 0).toBe(true);
   });
