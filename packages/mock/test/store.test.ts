@@ -1,8 +1,8 @@
 import { BadRequestError, createPetstoreClient } from "@petstore/client";
 import type { NewPet, Pet } from "@petstore/contract";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, createPetstoreStore, IdempotencyConflictError } from "../src/index";
+import { useMockServer } from "./helpers/mock-server";
 
 const seed: Pet[] = [
   { id: 2, name: "Tom", categoryId: 2, status: "pending" },
@@ -112,13 +112,7 @@ describe("createPetstoreStore", () => {
 
 describe("handlers.store with the SDK", () => {
   const handlers = createPetstoreHandlers({ pets: seed });
-  const server = setupServer(...handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-  afterEach(() => {
-    server.resetHandlers();
-    handlers.store.reset();
-  });
-  afterAll(() => server.close());
+  useMockServer(handlers);
 
   const client = () => createPetstoreClient({ apiKey: "test-key", environment: "staging", maxRetries: 0, onDeprecation: false });
 
