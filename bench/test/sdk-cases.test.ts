@@ -31,6 +31,7 @@ describe("benchmark 2: SDK over loopback", () => {
       const cases = createLoopbackCases(`http://127.0.0.1:${port}/v1`);
       expect(await cases.sdk()).toEqual(makePets(20));
       expect(await cases.rawFetch()).toEqual(makePets(20));
+      expect(await cases.rawFetchWithTimeout()).toEqual(makePets(20));
     } finally {
       server.close();
     }
@@ -38,7 +39,7 @@ describe("benchmark 2: SDK over loopback", () => {
 
   it("reports median and p99 for sequential and concurrent calls on a tiny run", async () => {
     const result = await runSdkLoopback({ scale: "quick" });
-    expect(result.tables.map((table) => table.rows.length)).toEqual([2, 2]);
+    expect(result.tables.map((table) => table.rows.length)).toEqual([3, 3]);
     expect(result.targets.map((target) => target.limit)).toEqual([1.1, 1.1]);
   });
 });

@@ -8,22 +8,34 @@ import type { BenchContext } from "../context";
 import type { BenchResult, ResultTable, TargetCheck } from "../result";
 import { ratio } from "../stats";
 
-/** The SDK and raw fetch, both listing pets from the same server over the global fetch. */
+/** The SDK and raw fetch (bare, and with the per-call timeout any client needs), listing pets from one server over the global fetch. */
 export interface LoopbackCases {
   sdk: () => Promise<Pet[]>;
   rawFetch: () => Promise<Pet[]>;
+  rawFetchWithTimeout: () => Promise<Pet[]>;
 }
 
 /** Build both cases against a server whose API base URL is `baseUrl` (ending in `/v1`). */
 export function createLoopbackCases(baseUrl: string): LoopbackCases {
   const sdk = createPetstoreClient({ apiKey: benchApiKey, baseUrl });
-  const init = { headers: { Authorization: `Bearer ${benchApiKey}` } };
+  const headers = { Authorization: `Bearer ${benchApiKey}` };
+  const list = async (init: RequestInit) => {
+    const response = await fetch(`${baseUrl}/pets`, init);
+    if (!response.ok) throw new Error(`[@petstore/bench] raw fetch got ${response.status}`);
+    return (await response.json()) as Pet[];
+  };
   return {
     sdk: () => sdk.pets.list(),
-    rawFetch: async () => {
-      const response = await fetch(`${baseUrl}/pets`, init);
-      if (!response.ok) throw new Error(`[@petstore/bench] raw fetch got ${response.status}`);
-      return (await response.json()) as Pet[];
+    rawFetch: () => list({ headers }),
+    // What a 60 s per-request timeout costs any fetch-based client: a fresh AbortController whose signal fetch follows, and a timer.
+    rawFetchWithTimeout: async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 60_000);
+      try {
+        return await list({ headers, signal: controller.signal });
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
@@ -61,6 +73,7 @@ export async function runSdkLoopback({ scale, placement }: BenchContext): Promis
         rows: [
           ["`petstore.pets.list()` (SDK)", result.sdk],
           ["raw `fetch` + `response.json()`", result.rawFetch],
+          ["raw `fetch` + `response.json()` with a 60 s abort signal and timer", result.rawFetchWithTimeout],
         ].map(([name, summary]) => {
           const s = summary as typeof result.sdk;
           return [
@@ -86,7 +99,8 @@ export async function runSdkLoopback({ scale, placement }: BenchContext): Promis
       title: "2. SDK overhead over loopback",
       method:
         `A bare node:http server in a child process answers every request with the same 20-pet JSON bytes. ` +
-        `The SDK (default options, global fetch) and raw \`fetch\` call it in ${sequential.rounds} interleaved rounds ` +
+        `The SDK (default options, global fetch), raw \`fetch\`, and raw \`fetch\` with the per-call abort signal and timer ` +
+        `that any timeout needs call it in ${sequential.rounds} interleaved rounds ` +
         `of ${formatNumber(sequential.requests)} sequential calls, then ${concurrent.rounds} rounds of ` +
         `${formatNumber(concurrent.requests)} calls with ${concurrent.concurrency} in flight; samples of all rounds are pooled. ` +
         (placement
