@@ -1,57 +1,9 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import { languageService as serviceIn } from "../../../../test/helpers/typescript.ts";
 
 /** The client package folder. */
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** A TypeScript language service over in-memory files placed in the package's test folder, with the package's tsconfig. */
-export function languageService(files: Record<string, string>) {
-  const config = ts.getParsedCommandLineOfConfigFile(join(packageDir, "tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
-    },
-  });
-  if (!config) throw new Error("tsconfig.json could not be read");
-  const virtual = new Map(Object.entries(files).map(([name, text]) => [join(packageDir, "test", name), text]));
-  const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [...virtual.keys()],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => {
-      const text = virtual.get(name) ?? ts.sys.readFile(name);
-      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
-    },
-    getCurrentDirectory: () => packageDir,
-    getCompilationSettings: () => config.options,
-    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-    fileExists: (name) => virtual.has(name) || ts.sys.fileExists(name),
-    readFile: (name) => virtual.get(name) ?? ts.sys.readFile(name),
-    readDirectory: (...args) => ts.sys.readDirectory(...args),
-    directoryExists: (name) => ts.sys.directoryExists(name),
-    getDirectories: (name) => ts.sys.getDirectories(name),
-    // pnpm links dependencies; without realpath, openapi-fetch's own dependencies do not resolve.
-    realpath: (name) => ts.sys.realpath?.(name) ?? name,
-  };
-  const service = ts.createLanguageService(host);
-  const path = (name: string) => join(packageDir, "test", name);
-  return {
-    service,
-    /** Semantic and syntactic errors of one virtual file, as readable lines. */
-    errors(name: string): string[] {
-      return [...service.getSyntacticDiagnostics(path(name)), ...service.getSemanticDiagnostics(path(name))].map(
-        (d) => `${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-      );
-    },
-    /** Suggestion diagnostics (such as 6385 "is deprecated") of one virtual file. */
-    suggestions(name: string) {
-      return service.getSuggestionDiagnostics(path(name)).map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, "\n"), start: d.start }));
-    },
-    /** JSDoc tags of the symbol at the first occurrence of `marker` in a virtual file. */
-    tagsAt(name: string, marker: string) {
-      const text = virtual.get(path(name)) ?? "";
-      const info = service.getQuickInfoAtPosition(path(name), text.indexOf(marker));
-      return (info?.tags ?? []).map((tag) => ({ name: tag.name, text: ts.displayPartsToString(tag.text) }));
-    },
-  };
-}
+/** A TypeScript language service over in-memory files placed in the client's test folder, with its tsconfig. */
+export const languageService = (files: Record<string, string>) => serviceIn(packageDir, files);
