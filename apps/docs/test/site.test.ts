@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildSite, type BuildResult } from "../src/site/build";
 import { serveStatic, type StaticServer } from "../src/site/serve";
-import { ensureChromium, launchChromium } from "./helpers/chromium";
+import { ensureChromium, launchChromium } from "../../../test/helpers/chromium.ts";
 
 const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
 const chromium = await ensureChromium();

@@ -5,7 +5,7 @@ import { createPetstoreClient } from "@petstore/client";
 import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureChromium, launchChromium } from "./helpers/chromium";
+import { ensureChromium, launchChromium } from "../../../../test/helpers/chromium.ts";
 import { startDevServer, type DevServer } from "./helpers/dev-server";
 import { buildAndPreview, type PreviewSite } from "./helpers/site";
 

@@ -2,11 +2,10 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 
-const ENSURE_SCRIPT = fileURLToPath(new URL("../../../../scripts/ensure-chromium.sh", import.meta.url));
+const ENSURE_SCRIPT = fileURLToPath(new URL("../../scripts/ensure-chromium.sh", import.meta.url));
 
-/** Flags for headless Chromium on a CI box: no sandbox (root), no GPU, and no background traffic off loopback. */
-const CHROMIUM_ARGS = [
-  "--headless",
+/** Flags for headless Chromium on a CI box (shared by the docs-site and web-example tests): no sandbox (root), no GPU, and no background traffic off loopback. */
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
