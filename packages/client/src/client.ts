@@ -11,7 +11,7 @@ import { createRaw } from "./internal/raw";
 import { nodeVersion } from "./internal/runtime";
 import { transport } from "./internal/transport";
 import { checkListParams, checkPetId, isPet, isPetList } from "./internal/validate";
-import type { PetstoreClientOptions, RequestOptions } from "./options";
+import { checkClientOptions, type PetstoreClientOptions, type RequestOptions } from "./options";
 
 /** Query parameters of `pets.list`, from the contract. */
 export type ListPetsParams = NonNullable<Operations["listPets"]["parameters"]["query"]>;
@@ -35,6 +35,7 @@ export interface PetstoreClient {
 
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
+  checkClientOptions(options);
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   const apiKey = apiKeyResolver(options.apiKey);
   if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
@@ -60,7 +61,10 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
         return call({ key: "GET /pets", query: checkListParams(params), isValid: isPetList, expected: "a Pet list" }, options);
       },
       async create(pet, options) {
-        const header = { "idempotency-key": options?.idempotencyKey ?? crypto.randomUUID() };
+        // A key given in `headers` is kept as it is; otherwise one is made once for every attempt of this call.
+        const given = Object.keys(options?.headers ?? {}).some((name) => name.toLowerCase() === "idempotency-key");
+        const key = options?.idempotencyKey ?? (given ? undefined : crypto.randomUUID());
+        const header = key === undefined ? undefined : { "idempotency-key": key };
         return call({ key: "POST /pets", header, body: pet, isValid: isPet, expected: "a Pet" }, options);
       },
       async get(petId, options) {

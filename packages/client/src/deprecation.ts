@@ -30,17 +30,19 @@ export function deprecationMessage({ operation, deprecatedAt, sunset, replacemen
   }${link ? ` See ${link}` : ""}`;
 }
 
-/** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (such as the old `true`) gives undefined. */
+/** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (the old `true`, a bare number) gives undefined. */
 export function parseDeprecationDate(value: string | null | undefined): Date | undefined {
-  if (!value) return undefined;
-  const epoch = /^@(-?\d+)$/.exec(value.trim());
-  const date = new Date(epoch ? Number(epoch[1]) * 1000 : value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const text = value?.trim() ?? "";
+  const epoch = /^@(-?\d+)$/.exec(text);
+  // A bare number is no date, though `new Date("1")` reads it as the year 2001.
+  const date = epoch ? new Date(Number(epoch[1]) * 1000) : /^-?\d*$/.test(text) ? undefined : new Date(text);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
 /** The URL of the first `Link` entry whose `rel` includes `deprecation`. */
 export function deprecationLink(header: string | null): string | undefined {
-  for (const [, url, params] of (header ?? "").matchAll(/<([^>]*)>([^,]*)/g)) {
+  // An entry's parameters run to the next comma outside a quoted string (`title="a, b"`).
+  for (const [, url, params] of (header ?? "").matchAll(/<([^>]*)>((?:[^,"]|"[^"]*")*)/g)) {
     // `rel` holds space-separated relation types, quoted or not; `deprecation` must be a whole one.
     if (/;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params ?? "")) return url;
   }
@@ -74,8 +76,14 @@ export function deprecationReporter(
     warned.add(facts.operation);
     const message = deprecationMessage(facts);
     const process = nodeProcess();
-    if (onDeprecation) onDeprecation({ ...facts, message });
-    else if (process?.emitWarning) process.emitWarning(message, "DeprecationWarning");
+    if (onDeprecation) {
+      // A failing handler must not fail the call: the service may already have acted on it (a created pet).
+      try {
+        onDeprecation({ ...facts, message });
+      } catch (error) {
+        console.error(`${PREFIX}onDeprecation threw; the call went on.`, error);
+      }
+    } else if (process?.emitWarning) process.emitWarning(message, "DeprecationWarning");
     else console.warn(message);
   };
 }

@@ -9,7 +9,9 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
   }
   if (environment !== undefined) throw new TypeError(`${PREFIX}Pass either environment or baseUrl, not both.`);
   try {
-    if (/^https?:$/.test(new URL(baseUrl).protocol)) return baseUrl.replace(/\/+$/, "");
+    // fetch refuses URLs with credentials, and a query or fragment would end up in the middle of every path.
+    const { protocol, username, password, search, hash } = new URL(baseUrl);
+    if (typeof baseUrl === "string" && /^https?:$/.test(protocol) && !(username || password || search || hash)) return baseUrl.replace(/\/+$/, "");
   } catch {}
-  return invalid("baseUrl", 'an http(s) URL such as "http://127.0.0.1:4010/v1"', baseUrl);
+  return invalid("baseUrl", 'an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"', baseUrl);
 }

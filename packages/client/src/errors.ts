@@ -21,6 +21,12 @@ export class PetstoreError extends Error {
     this.headers = Object.fromEntries(init.headers ?? []);
     this.requestId = this.headers["x-request-id"];
   }
+
+  /** What `JSON.stringify(error)` writes: every field above plus `message` (an Error's own is not enumerable). */
+  toJSON() {
+    const { name, code, message, status, requestId, headers } = this;
+    return { name, code, message, status, requestId, headers };
+  }
 }
 
 /** 400: a parameter or the body holds an invalid value. */

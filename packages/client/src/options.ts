@@ -1,6 +1,6 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { invalid } from "./internal/fail";
+import { invalid, rejectUnknownKeys } from "./internal/fail";
 
 /** Where the API key comes from: the key itself, or a function returning it (called before every request). */
 export type ApiKeySource = string | (() => string | Promise<string>);
@@ -47,7 +47,7 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Headers added to this request. Defaults to none. */
   headers?: Record<string, string> | undefined;
-  /** `Idempotency-Key` for a create, reused on every retry. Defaults to a fresh `crypto.randomUUID()` per call. */
+  /** `Idempotency-Key` for a create (1–255 characters), reused on every retry. Defaults to an `Idempotency-Key` in `headers`, else a fresh `crypto.randomUUID()` per call. */
   idempotencyKey?: string | undefined;
 }
 
@@ -73,12 +73,52 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done);
   });
 
+/** Every key of `PetstoreClientOptions`; anything else is a typo (test/types.test-d.ts keeps the list complete). */
+export const CLIENT_OPTION_KEYS = ["apiKey", "environment", "baseUrl", "maxRetries", "timeout", "headers", "onDeprecation", "fetch", "random", "sleep", "now"] as const;
+/** Every key of `RequestOptions`. */
+export const REQUEST_OPTION_KEYS = ["signal", "timeout", "maxRetries", "headers", "idempotencyKey"] as const;
+
+const MAX_TIMEOUT = 2_147_483_647; // setTimeout fires at once beyond this (about 24.8 days)
+
+function checkHeaders(name: string, headers: unknown): void {
+  try {
+    if (headers === undefined || (typeof headers === "object" && !Array.isArray(headers) && new Headers(headers as Record<string, string>))) return;
+  } catch {}
+  invalid(name, "an object of header names and values that fetch accepts", headers);
+}
+
+/** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
+export function checkClientOptions(options: PetstoreClientOptions): void {
+  if (!options || typeof options !== "object") invalid("createPetstoreClient options", "an object such as { apiKey }", options);
+  rejectUnknownKeys("option", options, CLIENT_OPTION_KEYS);
+  checkHeaders("headers", options.headers);
+  for (const name of ["fetch", "random", "sleep", "now", "onDeprecation"] as const) {
+    const value = options[name];
+    if (!(value === undefined || typeof value === "function" || (value === false && name === "onDeprecation"))) invalid(name, "a function", value);
+  }
+}
+
+/** Rejects request options that are misspelt or malformed, before anything is sent. */
+export function checkRequestOptions(call: RequestOptions): void {
+  if (!call || typeof call !== "object") invalid("request options", "an object such as { timeout: 5000 }", call);
+  rejectUnknownKeys("request option", call, REQUEST_OPTION_KEYS);
+  const { signal, idempotencyKey } = call;
+  if (signal !== undefined && typeof (signal as Partial<AbortSignal> | null)?.addEventListener !== "function") {
+    invalid("signal", "an AbortSignal (controller.signal, not the controller)", signal);
+  }
+  checkHeaders("headers", call.headers);
+  // The contract's 1–255 characters, each one a header value can carry.
+  if (idempotencyKey !== undefined && !(typeof idempotencyKey === "string" && /^[\t\x20-\x7e\x80-\xff]{1,255}$/.test(idempotencyKey))) {
+    invalid("idempotencyKey", "1 to 255 characters a header can carry", idempotencyKey);
+  }
+}
+
 /** Merges the client's and a call's options with the defaults: the one place defaults live. */
 export function retrySettings(client: PetstoreClientOptions, call: RequestOptions = {}): RetrySettings {
   const maxRetries = call.maxRetries ?? client.maxRetries ?? 2;
   const timeout = call.timeout ?? client.timeout ?? 60_000;
   if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) invalid("maxRetries", "an integer of 0 or more", maxRetries);
-  if (!(timeout > 0)) invalid("timeout", "a positive number of milliseconds", timeout);
+  if (!(typeof timeout === "number" && timeout > 0 && timeout <= MAX_TIMEOUT)) invalid("timeout", `a positive number of milliseconds up to ${MAX_TIMEOUT}`, timeout);
   return {
     maxRetries,
     timeout,

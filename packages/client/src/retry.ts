@@ -5,10 +5,10 @@ import type { RetrySettings } from "./options";
 const RETRY_STATUSES = [408, 409, 429];
 const MAX_HEADER_DELAY = 60_000;
 
-/** Whether a response is worth retrying: `x-should-retry` decides when present, else 408, 409, 429 and 5xx. */
-export function shouldRetry({ headers, status }: Response): boolean {
-  const override = headers.get("x-should-retry");
-  return override === "true" || (override !== "false" && (RETRY_STATUSES.includes(status) || status >= 500));
+/** Whether a failed response is worth retrying: `x-should-retry` decides when present, else 408, 409, 429 and 5xx. A success never is. */
+export function shouldRetry({ headers, status, ok }: Response): boolean {
+  const override = headers.get("x-should-retry")?.toLowerCase();
+  return !ok && (override === "true" || (override !== "false" && (RETRY_STATUSES.includes(status) || status >= 500)));
 }
 
 /** Milliseconds to wait before retry number `retry` (0-based): the server's hint when 0–60 s, else capped exponential backoff minus up to 25 % jitter. */
@@ -46,20 +46,24 @@ export async function withRetries<T>(
       controller.abort(reason);
       stop(reason);
     };
-    const timer = setTimeout(abort, settings.timeout);
     const onAbort = () => abort(signal?.reason);
     signal?.addEventListener("abort", onAbort);
+    const timer = setTimeout(abort, settings.timeout);
+    let response: Response | undefined;
     let result: [Response, T] | undefined;
     let failure: PetstoreError | undefined;
     try {
-      const response = await Promise.race([send(controller), stopped]);
+      response = await Promise.race([send(controller), stopped]);
       result = [response, await Promise.race([read(response), stopped])];
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       // Only a timeout aborts the controller here; reading its signal (created on first read) is fine off the hot path.
       failure = controller.signal.aborted
         ? new TimeoutError(`${PREFIX}${target} timed out after ${settings.timeout} ms; raise the timeout option.`, { code: "timeout", cause: error })
-        : new ConnectionError(`${PREFIX}${target} got no response (${String(error)}); check baseUrl and the network.`, { code: "connection_error", cause: error });
+        : new ConnectionError(`${PREFIX}${target} ${response ? "broke off while reading the response" : "got no response"} (${String(error)}); check baseUrl and the network.`, {
+            code: "connection_error",
+            cause: error,
+          });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
@@ -69,4 +73,16 @@ export async function withRetries<T>(
     if (failure && !canRetry) throw failure;
     await settings.sleep(retryDelay(attempt, result?.[0].headers, settings), signal);
   }
+}
+
+/** Runs `start` unless `signal` has aborted, and settles like its promise or with the signal's reason, whichever comes first. */
+export function abortable<T>(start: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort);
+    start()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }

@@ -112,6 +112,16 @@ describe("header-driven deprecation", () => {
     expect(seen[0]?.message).not.toMatch(/undefined|null|Invalid Date|NaN/);
   });
 
+  it("a handler that throws does not fail the call: the error goes to console.error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { fetch } = fakeFetch(jsonResponse(201, PET, { deprecation: "@1764892800" }));
+    const boom = new Error("handler bug");
+    const petstore = createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: () => { throw boom; } });
+    await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).resolves.toEqual(PET);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("onDeprecation threw; the call went on."), boom);
+    logged.mockRestore();
+  });
+
   it("responses without the headers report nothing", async () => {
     const { petstore, seen } = withHandler([jsonResponse(200, [])]);
     await petstore.pets.list();
@@ -124,6 +134,8 @@ describe("parsers", () => {
     ["@1764892800", "2025-12-05T00:00:00.000Z"],
     ["Thu, 05 Dec 2030 00:00:00 GMT", "2030-12-05T00:00:00.000Z"],
     ["true", undefined],
+    ["1", undefined],
+    ["2030", undefined],
     ["", undefined],
     [null, undefined],
   ])("parseDeprecationDate(%j)", (value, expected) => {
@@ -138,6 +150,7 @@ describe("parsers", () => {
     ['<https://a.test/x>; rel="not-deprecation"', undefined],
     ['<https://a.test/x>; rel="deprecations"', undefined],
     ['<https://a.test/x>; title="deprecation"; rel="next", <https://a.test/y>; REL="Deprecation"', "https://a.test/y"],
+    ['<https://a.test/x>; title="a, b"; rel="deprecation"', "https://a.test/x"],
     [null, undefined],
   ])("deprecationLink(%j)", (header, expected) => {
     expect(deprecationLink(header)).toBe(expected);

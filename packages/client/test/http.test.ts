@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AuthenticationError,
   BadRequestError,
@@ -123,9 +123,20 @@ describe("over real HTTP", () => {
     expect(server.received).toHaveLength(1);
   });
 
-  it("an already aborted signal sends nothing", async () => {
-    const { petstore, received } = await setup((_req, res) => json(res, 200, []));
+  it("an already aborted signal sends nothing and never asks for the key", async () => {
+    const apiKey = vi.fn(() => KEY);
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), { apiKey });
     await expect(petstore.pets.list({}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    expect(received).toHaveLength(0);
+    expect(apiKey).not.toHaveBeenCalled();
+  });
+
+  it("the signal also stops a slow apiKey function", async () => {
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), { apiKey: () => new Promise<string>(() => {}) });
+    const controller = new AbortController();
+    const call = petstore.pets.list({}, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user gave up")), 20);
+    await expect(call).rejects.toThrow("user gave up");
     expect(received).toHaveLength(0);
   });
 
@@ -248,5 +259,26 @@ describe("errors over real HTTP", () => {
       expect(text).not.toContain(KEY);
       expect(text).not.toMatch(/zebra/i);
     }
+  });
+
+  it("JSON.stringify(error) carries the message and the response facts", async () => {
+    const { petstore } = await setup((_req, res) => json(res, 404, errorBody(404, "not_found"), { "x-request-id": "r9" }));
+    const error = await petstore.pets.list().catch((e: unknown) => e);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+      name: "NotFoundError",
+      code: "not_found",
+      message: expect.stringContaining("404 not_found"),
+      status: 404,
+      requestId: "r9",
+    });
+  });
+
+  it("a body that breaks off mid-way is a ConnectionError that says a response arrived", async () => {
+    const { petstore } = await setup((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+      res.write("[");
+      setTimeout(() => res.destroy(), 10);
+    }, { maxRetries: 0 });
+    await expect(petstore.pets.list()).rejects.toMatchObject({ name: "ConnectionError", message: expect.stringMatching(/broke off while reading the response/) });
   });
 });

@@ -1,6 +1,6 @@
 import { servers } from "@petstore/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPetstoreClient, PetstoreError, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreClient, PetstoreError, type ListPetsParams, type PetstoreClientOptions, type RequestOptions } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
 const base = (): PetstoreClientOptions => ({ apiKey: "k", onDeprecation: false });
@@ -41,6 +41,10 @@ describe("API key", () => {
     expect(requests[0]?.headers.get("authorization")).toBe("Bearer sync-key");
   });
 
+  it("options that are not an object fail at construction", () => {
+    expect(() => createPetstoreClient(null as unknown as PetstoreClientOptions)).toThrow(/createPetstoreClient options must be an object/);
+  });
+
   it("missing everywhere fails at construction and says how to set it", () => {
     vi.stubEnv("PETSTORE_API_KEY", "");
     expect(() => createPetstoreClient()).toThrow(PetstoreError);
@@ -68,6 +72,17 @@ describe("bad input fails before any request", () => {
     ["negative maxRetries", { maxRetries: -1 }, /maxRetries must be an integer of 0 or more; got -1/],
     ["fractional maxRetries", { maxRetries: 1.5 }, /maxRetries must be an integer/],
     ["zero timeout", { timeout: 0 }, /timeout must be a positive number/],
+    ["infinite timeout (setTimeout would fire at once)", { timeout: Number.POSITIVE_INFINITY }, /timeout must be a positive number of milliseconds up to 2147483647; got Infinity/],
+    ["timeout as text", { timeout: "5000" }, /timeout must be a positive number/],
+    ["misspelt option", { baseURL: "http://127.0.0.1/v1" }, /Unknown option "baseURL"; use apiKey, environment, baseUrl/],
+    ["baseUrl with credentials", { baseUrl: "http://user:secret@127.0.0.1/v1" }, /baseUrl must be an http\(s\) URL string without credentials/],
+    ["baseUrl with a query", { baseUrl: "http://127.0.0.1/v1?x=1" }, /without credentials, query or fragment/],
+    ["baseUrl as a URL object", { baseUrl: new URL("http://127.0.0.1/v1") }, /baseUrl must be an http\(s\) URL string.*got an object/],
+    ["onDeprecation as text", { onDeprecation: "warn" }, /onDeprecation must be a function; got "warn"/],
+    ["sleep not a function", { sleep: 5 }, /sleep must be a function; got 5/],
+    ["fetch not a function", { fetch: "fetch" }, /fetch must be a function; got "fetch"/],
+    ["headers as text", { headers: "x-a: 1" }, /headers must be an object of header names and values that fetch accepts; got "x-a: 1"/],
+    ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be an object of header names and values that fetch accepts; got an object/],
   ])("%s", (_name, options, message) => {
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(TypeError);
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(message);
@@ -83,6 +98,16 @@ describe("bad input fails before any request", () => {
     ["petId NaN", () => client().pets.get(Number.NaN), /got NaN/],
     ["petId 1.5", () => client().pets.get(1.5), /petId must be a positive integer/],
     ["maxRetries per request", () => client().pets.list({}, { maxRetries: -2 }), /maxRetries/],
+    ["limit as a bigint", () => client().pets.list({ limit: 10n as unknown as number }), /got 10n/],
+    ["limit without a prototype", () => client().pets.list({ limit: Object.create(null) as number }), /limit must be an integer from 1 to 100; got an object/],
+    ["unknown list parameter", () => client().pets.list({ limit: 1, foo: "bar" } as ListPetsParams), /Unknown pets.list parameter "foo"; use limit, status/],
+    ["misspelt request option", () => client().pets.list({}, { timeOut: 5 } as RequestOptions), /Unknown request option "timeOut"/],
+    ["the controller given as signal", () => client().pets.list({}, { signal: new AbortController() as unknown as AbortSignal }), /signal must be an AbortSignal \(controller.signal, not the controller\)/],
+    ["empty idempotencyKey", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "" }), /idempotencyKey must be 1 to 255 characters a header can carry; got ""/],
+    ["idempotencyKey over 255", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "k".repeat(256) }), /1 to 255 characters/],
+    ["idempotencyKey not a string", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: 7 as unknown as string }), /idempotencyKey must be 1 to 255 characters a header can carry; got 7/],
+    ["idempotencyKey with a newline", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "a\nb" }), /idempotencyKey must be 1 to 255 characters a header can carry/],
+    ["a per-request header value fetch refuses", () => client().pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be an object of header names and values/],
   ])("%s", async (_name, call, message) => {
     await expect(call()).rejects.toThrow(TypeError);
     await expect(call()).rejects.toThrow(message);

@@ -49,6 +49,20 @@ describe("which failures are retried", () => {
     expect(requests).toHaveLength(2);
   });
 
+  it("a success is never retried, whatever x-should-retry says", async () => {
+    const { fetch, requests } = fakeFetch(jsonResponse(201, PET, { "x-should-retry": "true" }));
+    const { petstore } = client(fetch);
+    await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).resolves.toEqual(PET);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("x-should-retry is read without regard to case", async () => {
+    const { fetch, requests } = fakeFetch(fail(503, { "x-should-retry": "FALSE" }));
+    const { petstore } = client(fetch);
+    await expect(petstore.pets.list()).rejects.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(1);
+  });
+
   it("x-should-retry: false stops the retry of a 503", async () => {
     const { fetch, requests } = fakeFetch(fail(503, { "x-should-retry": "false" }), jsonResponse(200, [PET]));
     const { petstore } = client(fetch);
@@ -102,6 +116,22 @@ describe("which failures are retried", () => {
     const keys = requests.map((request) => request.headers.get("idempotency-key"));
     expect(keys[0]).toBe("mine-1");
     expect(keys[1]).not.toBe(keys[2]);
+  });
+});
+
+describe("idempotency keys given in headers", () => {
+  it("an Idempotency-Key in the call's headers is sent as is (any case) and reused on every attempt", async () => {
+    const { fetch, requests } = fakeFetch(fail(503), jsonResponse(201, PET));
+    const { petstore } = client(fetch);
+    await petstore.pets.create({ name: "Rex", categoryId: 1 }, { headers: { "IDEMPOTENCY-KEY": "from-headers" } });
+    expect(requests.map((request) => request.headers.get("idempotency-key"))).toEqual(["from-headers", "from-headers"]);
+  });
+
+  it("the idempotencyKey option wins over one in headers", async () => {
+    const { fetch, requests } = fakeFetch(jsonResponse(201, PET));
+    const { petstore } = client(fetch);
+    await petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "option", headers: { "Idempotency-Key": "header" } });
+    expect(requests[0]?.headers.get("idempotency-key")).toBe("option");
   });
 });
 

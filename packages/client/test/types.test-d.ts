@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { ListPetsParams, NewPet, Pet, PetstoreClient, PetstoreClientOptions, PetStatus, RequestOptions } from "../src/index";
 import { createPetstoreClient } from "../src/index";
+import type { CLIENT_OPTION_KEYS, REQUEST_OPTION_KEYS } from "../src/options";
 
 declare const petstore: PetstoreClient;
 
@@ -60,5 +61,10 @@ describe("public types", () => {
     // @ts-expect-error the client passes a Request, not a URL string
     const wrongInput: FetchOption = (url: string) => fetch(url);
     void wrongInput;
+  });
+
+  it("the runtime lists of option names, which reject misspelt options, hold every option and nothing else", () => {
+    expectTypeOf<(typeof CLIENT_OPTION_KEYS)[number]>().toEqualTypeOf<keyof PetstoreClientOptions>();
+    expectTypeOf<(typeof REQUEST_OPTION_KEYS)[number]>().toEqualTypeOf<keyof RequestOptions>();
   });
 });

@@ -1,7 +1,7 @@
 import { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders } from "openapi-fetch";
 import { errorFromResponse, PetstoreError } from "../errors";
-import { retrySettings, type RequestOptions } from "../options";
-import { withRetries } from "../retry";
+import { checkRequestOptions, retrySettings, type RequestOptions } from "../options";
+import { abortable, withRetries } from "../retry";
 import type { Context } from "./context";
 import { PREFIX } from "./fail";
 
@@ -27,6 +27,7 @@ export function createCall({ options, baseUrl, headers, apiKey, check, send }: C
   const querySerializer = createQuerySerializer();
   const defaults = retrySettings(options);
   return async <T>({ key, header, body, isValid, expected, ...params }: CallSpec<T>, call?: RequestOptions): Promise<T> => {
+    if (call) checkRequestOptions(call);
     const settings = call ? retrySettings(options, call) : defaults;
     const [method, path] = key.split(" ") as [string, string];
     check(key);
@@ -35,7 +36,10 @@ export function createCall({ options, baseUrl, headers, apiKey, check, send }: C
     const init = {
       method,
       // openapi-fetch's own merge, so names compare case-insensitively exactly as in `raw`.
-      headers: mergeHeaders(json ? { "content-type": "application/json" } : undefined, options.headers, call?.headers, header, headers, { authorization: `Bearer ${await apiKey()}` }),
+      headers: mergeHeaders(json ? { "content-type": "application/json" } : undefined, options.headers, call?.headers, header, headers, {
+        // The caller's signal also stops a slow key function; an aborted call never asks for the key.
+        authorization: `Bearer ${call?.signal ? await abortable(apiKey, call.signal) : await apiKey()}`,
+      }),
       body: json ? JSON.stringify(body) : null,
     };
     const [response, text] = await withRetries((attempt) => send(url, init, attempt), (received) => received.text(), settings, true, `${method} ${url}`, call?.signal);

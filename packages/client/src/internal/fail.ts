@@ -1,9 +1,18 @@
 /** Prefix of every message the SDK writes. */
 export const PREFIX = "[@petstore/client] ";
 
-const show = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : String(value));
+// Never `String(value)` on an object: it may throw (no prototype) or print "[object Object]".
+const show = (value: unknown) =>
+  typeof value === "string" ? JSON.stringify(value) : typeof value === "bigint" ? `${value}n` : value && typeof value === "object" ? "an object" : String(value);
 
 /** Throws a TypeError saying what a value must be and what it was, before any request is sent. */
 export function invalid(name: string, expected: string, got: unknown): never {
   throw new TypeError(`${PREFIX}${name} must be ${expected}; got ${show(got)}.`);
+}
+
+/** Throws a TypeError naming the first key of `value` not in `known`, so a misspelt option (`baseURL`) is never ignored. */
+export function rejectUnknownKeys(what: string, value: object, known: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) throw new TypeError(`${PREFIX}Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Pet, PetStatus } from "@petstore/contract";
 import type { ListPetsParams } from "../client";
-import { invalid } from "./fail";
+import { invalid, rejectUnknownKeys } from "./fail";
 
 // A runtime copy of the enum; test/contract-sync.test.ts fails if it drifts from openapi.yaml.
 export const PET_STATUSES = ["available", "pending", "sold"] as const satisfies readonly PetStatus[];
@@ -21,6 +21,7 @@ export function isPetList(value: unknown): value is Pet[] {
 /** Rejects list parameters the service would answer with 400, before anything is sent. */
 export function checkListParams(params: ListPetsParams): ListPetsParams {
   const { limit, status } = typeof params === "object" && params ? params : invalid("pets.list params", "an object such as { limit: 10 }", params);
+  rejectUnknownKeys("pets.list parameter", params, ["limit", "status"]);
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) invalid("limit", "an integer from 1 to 100", limit);
   if (!isStatus(status)) invalid("status", `one of ${PET_STATUSES.join(", ")}`, status);
   return params;
