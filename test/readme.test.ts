@@ -91,7 +91,7 @@ describe("quick start", () => {
     const result = await run("node", ["quickstart.mjs"], { cwd: workdir, env: { [name!]: value } });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^created #\d+; available: Rex\n400 invalid_request: .+ \(request \S+\)\n$/);
+    expect(result.stdout).toMatch(/^created #\d+; available: Rex\n\[@petstore\/client\] 400 invalid_request: Body field "name" .+ \(request id \S+\)\n$/);
   });
 });
 

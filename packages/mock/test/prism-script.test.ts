@@ -17,11 +17,12 @@ it("`pnpm mock:prism` prints the base URL to give the SDK, serves it, and stops 
       child.stdout.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         const match = /createPetstoreClient\(\{ apiKey: "any-key", baseUrl: "(http:\/\/[^"]+)" \}\)/.exec(output);
-        if (match) resolve(match[1]!);
+        if (match && output.includes("Ctrl-C stops it.")) resolve(match[1]!);
       });
       void exited.then((code) => reject(new Error(`pnpm mock:prism exited with ${code} before printing a base URL:\n${output}`)));
     });
     expect(output).toContain(`[@petstore/mock] Prism is mocking the Petstore contract at ${baseUrl}`);
+    expect(output).toContain("answers come from the contract's examples");
     const petstore = createPetstoreClient({ apiKey: "any-key", baseUrl, maxRetries: 0 });
     expect((await petstore.pets.list()).map((pet) => pet.name)).toEqual(["Rex", "Tom"]);
     process.kill(-child.pid!, "SIGINT");

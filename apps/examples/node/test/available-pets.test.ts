@@ -20,7 +20,6 @@ beforeAll(async () => {
       if (!request.url.startsWith(`${app.url}/`)) print.error();
     },
   });
-  // Created after listen(): the client keeps the fetch it finds at creation, and msw replaces the global one.
   // The mock answers the staging URL inside this process; maxRetries 0 makes one upstream failure visible.
   const petstore = createPetstoreClient({ apiKey: "test-key", environment: "staging", maxRetries: 0 });
   app = await startApp(petstore);
