@@ -1,5 +1,5 @@
 import { servers, type Pet } from "@petstore/contract";
-import { checkMilliseconds, describeValue } from "./internal/check";
+import { checkMilliseconds, checkOptionsObject, describeValue } from "./internal/check";
 
 /** Options of `createPetstoreHandlers`. */
 export interface PetstoreMockOptions {
@@ -21,10 +21,10 @@ export interface ResolvedOptions {
   latency: number | "real" | "infinite" | undefined;
 }
 
-/** The contract's environment URLs: the default `baseUrls`. */
-export const defaultBaseUrls: readonly string[] = Object.values(servers);
+/** The contract's environment URLs: the default `baseUrls` (frozen, since every handler set shares it). */
+export const defaultBaseUrls: readonly string[] = Object.freeze(Object.values(servers));
 
-const optionNames = new Set(["pets", "apiKeys", "baseUrls", "latency"]);
+const OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency"];
 
 /** Checks base URLs and drops trailing slashes: `https://x.test/v1/` → `https://x.test/v1`. */
 export function normalizeBaseUrls(baseUrls: readonly string[] | undefined): readonly string[] {
@@ -54,14 +54,13 @@ export function resolveOptions(options: PetstoreMockOptions = {}): ResolvedOptio
     throw new TypeError(`[@petstore/mock] createPetstoreHandlers takes an options object such as { pets: [...] }, got ${describeValue(options)}`);
   }
   // A misspelt option (`apiKey`, `baseUrl`) would otherwise be ignored and the handlers would answer with defaults.
-  const unknown = Object.keys(options).filter((name) => !optionNames.has(name));
-  if (unknown.length > 0) {
-    throw new TypeError(`[@petstore/mock] unknown option ${unknown.map((name) => JSON.stringify(name)).join(", ")}: use ${[...optionNames].join(", ")}`);
-  }
+  checkOptionsObject("createPetstoreHandlers", options, OPTION_NAMES);
   const { apiKeys, latency } = options;
-  if (apiKeys !== undefined && (!Array.isArray(apiKeys) || apiKeys.length === 0 || apiKeys.some((key) => typeof key !== "string" || key.trim() === ""))) {
-    throw new TypeError("[@petstore/mock] apiKeys must be a non-empty array of non-empty strings; leave it out to accept any bearer token");
+  // The service trims the bearer token it receives, so a key with surrounding spaces could never match.
+  if (apiKeys !== undefined && (!Array.isArray(apiKeys) || apiKeys.length === 0 || apiKeys.some((key) => typeof key !== "string" || key.trim() === "" || key.trim() !== key))) {
+    throw new TypeError("[@petstore/mock] apiKeys must be a non-empty array of non-empty strings without surrounding spaces; leave it out to accept any bearer token");
   }
+  if (options.pets === null) throw new TypeError("[@petstore/mock] the `pets` option must be an array of Pet objects, got null; leave it out for an empty store");
   if (latency !== undefined && latency !== "real" && latency !== "infinite") {
     if (typeof latency !== "number") throw new TypeError(`[@petstore/mock] latency must be milliseconds, "real" or "infinite", got ${describeValue(latency)}`);
     checkMilliseconds("latency", latency);

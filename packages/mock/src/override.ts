@@ -1,6 +1,6 @@
 import type { OperationId } from "@petstore/contract";
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { describeValue } from "./internal/check";
+import { checkOptionsObject, describeValue } from "./internal/check";
 import { contractOperations, operationById, type ContractOperation } from "./internal/contract";
 import { operationPattern } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
@@ -34,6 +34,7 @@ export function json<const S extends number, B>(status: S, body: B, init: { head
   if (!Number.isInteger(status) || status < 200 || status > 599) {
     throw new RangeError(`[@petstore/mock] json(status, body) needs an HTTP status from 200 to 599, got ${describeValue(status)}`);
   }
+  checkOptionsObject("json(status, body, init): init", init, ["headers"]);
   return HttpResponse.json(body as never, { status, headers: init.headers ?? {} }) as unknown as JsonResponse<S, B>;
 }
 
@@ -64,10 +65,15 @@ async function finish(operation: ContractOperation, response: unknown, requestId
   return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
-function overrideHandler(operation: ContractOperation, resolver: LooseResolver, baseUrls: readonly string[], options: OverrideOptions = {}): HttpHandler {
+function overrideHandler(operation: ContractOperation, resolver: LooseResolver, defaultBaseUrls: readonly string[], options: OverrideOptions = {}): HttpHandler {
   if (typeof resolver !== "function") {
     throw new TypeError(`[@petstore/mock] the override of ${operation.operationId} needs a resolver function such as ({ json }) => json(200, body), got ${describeValue(resolver)}`);
   }
+  checkOptionsObject(`the options of the ${operation.operationId} override`, options, ["baseUrls", "once"]);
+  if (options.once !== undefined && typeof options.once !== "boolean") {
+    throw new TypeError(`[@petstore/mock] the ${operation.operationId} override's once must be true or false, got ${describeValue(options.once)}`);
+  }
+  const baseUrls = options.baseUrls === undefined ? defaultBaseUrls : normalizeBaseUrls(options.baseUrls);
   const method = operation.method.toLowerCase() as "get" | "post";
   return http[method](
     operationPattern(operation, baseUrls),
@@ -85,18 +91,20 @@ function overrideHandler(operation: ContractOperation, resolver: LooseResolver, 
 
 /** Typed override helpers for `defaults.baseUrls` (each override may name its own). */
 export function createOverrides(defaults: { baseUrls?: readonly string[] | undefined } = {}): PetstoreOverrides {
+  checkOptionsObject("createOverrides", defaults, ["baseUrls"]);
+  const defaultBaseUrls = normalizeBaseUrls(defaults.baseUrls);
   const byMethod = (method: string) => (path: string, resolver: LooseResolver, options?: OverrideOptions) => {
     const operation = contractOperations().find((op) => op.method === method && op.path === path);
     if (!operation) {
       const known = contractOperations().filter((op) => op.method === method).map((op) => op.path).join(", ");
       throw new TypeError(`[@petstore/mock] the contract has no ${method} ${describeValue(path)}: use one of ${known}`);
     }
-    return overrideHandler(operation, resolver, normalizeBaseUrls(options?.baseUrls ?? defaults.baseUrls), options);
+    return overrideHandler(operation, resolver, defaultBaseUrls, options);
   };
   return {
     http: { get: byMethod("GET") as unknown as MethodOverride<"get">, post: byMethod("POST") as unknown as MethodOverride<"post"> },
     override: (operationId, resolver, options) =>
-      overrideHandler(operationById(operationId), resolver as unknown as LooseResolver, normalizeBaseUrls(options?.baseUrls ?? defaults.baseUrls), options),
+      overrideHandler(operationById(operationId), resolver as unknown as LooseResolver, defaultBaseUrls, options),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { OperationId } from "@petstore/contract";
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
-import { checkMilliseconds, describeValue } from "./internal/check";
+import { checkMilliseconds, checkOptionsObject, describeValue } from "./internal/check";
 import { operationById, type ContractOperation } from "./internal/contract";
 import { errorBody, errorCodes } from "./internal/errors";
 import { operationPattern } from "./internal/match";
@@ -61,9 +61,12 @@ function checkErrorStatus(operationId: OperationId, status: number): void {
 
 /** Scenario helpers whose handlers match the operations under `defaults.baseUrls` unless a scenario names its own. */
 export function createScenarios(defaults: { baseUrls?: readonly string[] | undefined } = {}): PetstoreScenarios {
-  const scenario = (operationId: OperationId, options: ScenarioOptions | undefined, answer: Answer): HttpHandler => {
+  checkOptionsObject("createScenarios", defaults, ["baseUrls"]);
+  const defaultBaseUrls = normalizeBaseUrls(defaults.baseUrls);
+  const scenario = (operationId: OperationId, options: ScenarioOptions | undefined, answer: Answer, optionNames = ["times", "baseUrls"]): HttpHandler => {
     const operation = operationById(operationId);
-    const baseUrls = normalizeBaseUrls(options?.baseUrls ?? defaults.baseUrls);
+    checkOptionsObject(`the options of a ${operationId} scenario`, options, optionNames);
+    const baseUrls = options?.baseUrls === undefined ? defaultBaseUrls : normalizeBaseUrls(options.baseUrls);
     let remaining = checkTimes(options?.times);
     const method = operation.method.toLowerCase() as "get" | "post";
     return http[method](operationPattern(operation, baseUrls), ({ request }) => {
@@ -73,22 +76,34 @@ export function createScenarios(defaults: { baseUrls?: readonly string[] | undef
       return answer(request, operation);
     });
   };
-  const errorScenario = (operationId: OperationId, status: number, body: ErrorScenarioBody, options: ScenarioOptions | undefined, headers: Record<string, string> = {}) => {
+  const errorScenario = (
+    operationId: OperationId,
+    status: number,
+    body: ErrorScenarioBody,
+    options: ScenarioOptions | undefined,
+    headers: Record<string, string> = {},
+    optionNames?: string[],
+  ) => {
     const operation = operationById(operationId);
     if (typeof body !== "object" || body === null) throw new TypeError(`[@petstore/mock] the Error body of a scenario must be an object such as { code, message }, got ${describeValue(body)}`);
+    // `error(op, 503, { times: 1 })` puts the options where the body goes; say so rather than failing every request.
+    checkOptionsObject(`the Error body of the ${operationId} error scenario (options come after it)`, body, ["code", "message"]);
+    for (const field of ["code", "message"] as const) {
+      if (body[field] !== undefined && typeof body[field] !== "string") throw new TypeError(`[@petstore/mock] the Error body's ${field} must be a string, got ${describeValue(body[field])}`);
+    }
     checkErrorStatus(operationId, status);
     const error = errorBody(status, body.message ?? `Scenario: ${operationId} answers ${status}.`, body.code ?? errorCodes[status]);
     assertContractBody(operation, status, error, `the ${operationId} error scenario`);
-    return scenario(operationId, options, (request, operation) => contractJson(operation, status, error, requestIdFor(request), headers));
+    return scenario(operationId, options, (request, operation) => contractJson(operation, status, error, requestIdFor(request), headers), optionNames);
   };
   return {
     serverError: (operationId, options) =>
       errorScenario(operationId, 500, { message: "Something went wrong on our side. Retry later. (@petstore/mock serverError scenario)" }, options),
     rateLimited(operationId, options) {
       const retryAfter = options?.retryAfter ?? 1;
-      if (!Number.isInteger(retryAfter) || retryAfter < 0) throw new RangeError(`[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${describeValue(retryAfter)}`);
+      if (!Number.isSafeInteger(retryAfter) || retryAfter < 0) throw new RangeError(`[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${describeValue(retryAfter)}`);
       const message = `Too many requests. Retry after ${retryAfter} s. (@petstore/mock rateLimited scenario)`;
-      return errorScenario(operationId, 429, { message }, options, { "retry-after": String(retryAfter) });
+      return errorScenario(operationId, 429, { message }, options, { "retry-after": String(retryAfter) }, ["times", "baseUrls", "retryAfter"]);
     },
     networkError: (operationId, options) => scenario(operationId, options, () => HttpResponse.error()),
     slow(operationId, ms, options) {

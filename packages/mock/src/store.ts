@@ -1,6 +1,6 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
 import { validatorFor, describeErrors } from "./internal/ajv";
-import { describeValue } from "./internal/check";
+import { checkOptionsObject, describeValue } from "./internal/check";
 import { componentSchema } from "./internal/contract";
 
 /** How long an idempotency key is remembered, as by the service. */
@@ -79,6 +79,7 @@ function checkNewPet(input: NewPet): void {
 /** Checks `list`'s query as `GET /pets` validates it. */
 function checkQuery(query: { limit?: number; status?: PetStatus }): void {
   if (typeof query !== "object" || query === null) throw new TypeError(`[@petstore/mock] store.list takes { limit?, status? }, got ${describeValue(query)}`);
+  checkOptionsObject("store.list's query", query, ["limit", "status"]);
   const { limit, status } = query;
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
     throw new RangeError(`[@petstore/mock] store.list: limit must be an integer from 1 to 100, got ${describeValue(limit)}`);
@@ -119,7 +120,10 @@ export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number
       if (idempotency !== undefined && !(typeof idempotency?.scope === "string" && typeof idempotency.key === "string" && idempotency.key !== "")) {
         throw new TypeError(`[@petstore/mock] store.create's idempotency must be { scope: string, key: non-empty string }, got ${describeValue(idempotency)}`);
       }
-      const pet = normalize((pets.at(-1)?.id ?? 0) + 1, input);
+      const id = (pets.at(-1)?.id ?? 0) + 1;
+      // Past 2^53 - 1 a JavaScript number no longer holds the id exactly: two pets would share one.
+      if (!Number.isSafeInteger(id)) throw new RangeError(`[@petstore/mock] store.create has no id left after ${id - 1}: seed pets with smaller ids`);
+      const pet = normalize(id, input);
       const fingerprint = JSON.stringify(normalize(0, input));
       const mapKey = idempotency && `${idempotency.scope}\u0000${idempotency.key}`;
       if (idempotency && mapKey) {

@@ -22,6 +22,11 @@ describe("defaultBaseUrls", () => {
     expect(defaultBaseUrls).toEqual(["https://api.petstore.example/v1", "https://staging.api.petstore.example/v1"]);
   });
 
+  it("cannot be changed through one handler set's baseUrls, so no other set sees the change", () => {
+    expect(() => (createPetstoreHandlers().baseUrls as string[]).push("http://leak.test/v1")).toThrow(TypeError);
+    expect(createPetstoreHandlers().baseUrls).toEqual(defaultBaseUrls);
+  });
+
   it.each(defaultBaseUrls)("the handlers answer under %s by default", async (baseUrl) => {
     server.use(...createPetstoreHandlers({ pets: [rex] }));
     expect(await client(baseUrl).pets.list()).toEqual([rex]);
@@ -168,6 +173,8 @@ describe("bad options", () => {
     ["two pets with one id", { pets: [rex, { ...tom, id: 7 }] }, /pets\[1\] repeats id 7/],
     ["apiKeys as a string", { apiKeys: "key" }, /apiKeys must be a non-empty array of non-empty strings/],
     ["an empty API key", { apiKeys: ["key", " "] }, /apiKeys must be a non-empty array of non-empty strings/],
+    ["an API key with surrounding spaces (the service trims the token, so it could never match)", { apiKeys: [" k "] }, /without surrounding spaces/],
+    ["pets: null", { pets: null }, /the `pets` option must be an array of Pet objects, got null/],
   ])("refuses %s with a clear TypeError", (_case, options, message) => {
     expect(() => createPetstoreHandlers(options as PetstoreMockOptions)).toThrow(TypeError);
     expect(() => createPetstoreHandlers(options as PetstoreMockOptions)).toThrow(message);

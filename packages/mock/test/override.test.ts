@@ -187,6 +187,11 @@ describe("bad arguments", () => {
     ["a resolver that is not a function", () => petstoreMock.override("getPet", { status: 200 } as never), /the override of getPet needs a resolver function/],
     ["bad baseUrls", () => petstoreMock.override("getPet", () => undefined, { baseUrls: [] }), /baseUrls must be a non-empty array/],
     ["a status outside HTTP's range", () => json(99, {}), /json\(status, body\) needs an HTTP status from 200 to 599, got 99/],
+    ["json init that is not an object", () => json(200, {}, null as never), /json\(status, body, init\): init must be an object with headers, got null/],
+    ["once that is not a boolean", () => petstoreMock.override("listPets", () => undefined, { once: "yes" as unknown as boolean }), /the listPets override's once must be true or false, got "yes"/],
+    ["a misspelt override option", () => petstoreMock.override("getPet", () => undefined, { Once: true } as never), /the options of the getPet override: unknown option "Once": use baseUrls, once/],
+    ["null override options", () => petstoreMock.override("getPet", () => undefined, null as never), /the options of the getPet override must be an object/],
+    ["a misspelt createOverrides option, at once", () => createOverrides({ baseUrl: "http://localhost:3000/v1" } as never), /createOverrides: unknown option "baseUrl": use baseUrls/],
   ])("refuses %s with a clear error", (_case, call, message) => {
     expect(call).toThrow(message);
     expect(call).toThrow(/^\[@petstore\/mock\] /);

@@ -225,11 +225,25 @@ describe("startPrism arguments", () => {
     [{ port: "4010" as unknown as number }, /port must be an integer from 0 to 65535, got 4010/],
     [{ host: "" }, /host must be a non-empty string/],
     [{ dynamic: "yes" as unknown as boolean }, /dynamic must be true or false, got yes/],
-    [{ startTimeout: 0 }, /startTimeout must be a positive number of milliseconds, got 0/],
+    [{ startTimeout: 0 }, /startTimeout must be a positive number of milliseconds up to 2147483647, got 0/],
+    [{ startTimeout: Number.POSITIVE_INFINITY }, /startTimeout must be a positive number of milliseconds up to 2147483647, got Infinity/],
+    [{ prot: 4599 } as StartPrismOptions, /startPrism options: unknown option "prot": use port, host, dynamic, startTimeout/],
+    [null as unknown as StartPrismOptions, /startPrism options must be an object with port, host, dynamic, startTimeout, got null/],
   ])("rejects %j with a clear error, starting nothing", async (options, message) => {
     await expect(startPrism(options)).rejects.toThrow(message);
-    await expect(startPrism(options)).rejects.toThrow(/^\[@petstore\/mock\] startPrism: /);
+    await expect(startPrism(options)).rejects.toThrow(/^\[@petstore\/mock\] startPrism/);
   });
+
+  it("an IPv6 host gives a baseUrl with the host in brackets, which the SDK can use", async () => {
+    const ipv6 = await startPrism({ host: "::1" });
+    try {
+      expect(ipv6.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      const petstore = createPetstoreClient({ apiKey: "any-key", baseUrl: ipv6.baseUrl, maxRetries: 0 });
+      expect((await petstore.pets.list()).map((pet) => pet.name)).toEqual(["Rex", "Tom"]);
+    } finally {
+      await ipv6.stop();
+    }
+  }, 60_000);
 
   it("rejects when Prism does not listen within startTimeout", async () => {
     await expect(startPrism({ startTimeout: 1 })).rejects.toThrow(/^\[@petstore\/mock\] Prism did not start within 1 ms/);

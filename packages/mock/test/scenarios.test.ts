@@ -198,7 +198,15 @@ describe("bad arguments", () => {
     ["slow without milliseconds", () => scenario.slow("listPets", undefined as unknown as number), /ms must be milliseconds from 0 to 2147483647, got undefined/],
     ["an error status of 200", () => scenario.error("getPet", 200), /error\("getPet", status\) needs an error status from 400 to 599, got 200/],
     ["an error body that is not an object", () => scenario.error("getPet", 404, "gone" as never), /Error body of a scenario must be an object such as \{ code, message \}/],
-    ["an error code that is not a string", () => scenario.error("getPet", 404, { code: 7 as unknown as string }), /the getPet error scenario answered .* body the contract forbids: \/code must be string/],
+    ["an error code that is not a string", () => scenario.error("getPet", 404, { code: 7 as unknown as string }), /the Error body's code must be a string, got 7/],
+    ["a misspelt option", () => scenario.serverError("listPets", { time: 1 } as ScenarioOptions), /the options of a listPets scenario: unknown option "time": use times, baseUrls/],
+    ["a number instead of { times }", () => scenario.serverError("listPets", 1 as ScenarioOptions), /the options of a listPets scenario must be an object with times, baseUrls, got 1/],
+    ["null options", () => scenario.networkError("listPets", null as unknown as ScenarioOptions), /must be an object with times, baseUrls, got null/],
+    ["options where error's body goes", () => scenario.error("getPet", 503, { times: 1 } as never), /Error body of the getPet error scenario \(options come after it\): unknown option "times": use code, message/],
+    ["a misspelt rateLimited option", () => scenario.rateLimited("listPets", { retry_after: 5 } as ScenarioOptions), /unknown option "retry_after": use times, baseUrls, retryAfter/],
+    ["a retryAfter no header can hold as an integer", () => scenario.rateLimited("listPets", { retryAfter: 1e21 }), /retryAfter must be whole seconds \(0 or more\), got 1e\+21/],
+    ["a misspelt createScenarios option, at once", () => createScenarios({ baseUrl: "http://localhost:3000/v1" } as never), /createScenarios: unknown option "baseUrl": use baseUrls/],
+    ["bad createScenarios baseUrls, at once", () => createScenarios({ baseUrls: ["nope"] }), /"nope" is not an absolute URL/],
   ])("refuses %s when the scenario is created", (_case, create, message) => {
     expect(create).toThrow(message);
     expect(create).toThrow(/^\[@petstore\/mock\] /);

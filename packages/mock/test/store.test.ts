@@ -12,6 +12,16 @@ const seed: Pet[] = [
 const sorted = [...seed].sort((a, b) => a.id - b.id);
 
 describe("createPetstoreStore", () => {
+  it("refuses a create past the largest safe id, leaving the store as it was", () => {
+    const store = createPetstoreStore([{ id: Number.MAX_SAFE_INTEGER, name: "Big", categoryId: 1 }]);
+    expect(() => store.create({ name: "Next", categoryId: 1 })).toThrow(/^\[@petstore\/mock\] store.create has no id left after 9007199254740991/);
+    expect(store.all()).toEqual([{ id: Number.MAX_SAFE_INTEGER, name: "Big", categoryId: 1 }]);
+  });
+
+  it("refuses a misspelt list query key", () => {
+    expect(() => createPetstoreStore(seed).list({ limt: 1 } as never)).toThrow(/store.list's query: unknown option "limt": use limit, status/);
+  });
+
   it("lists the seed in ascending id order, by default at most 20, filtered by status", () => {
     const store = createPetstoreStore(seed);
     expect(store.all()).toEqual(sorted);

@@ -20,3 +20,18 @@ export function describeValue(value: unknown): string {
     return Object.prototype.toString.call(value);
   }
 }
+
+/**
+ * Throws a prefixed TypeError unless `options` is undefined or a plain object whose keys are all in `known`: a
+ * misspelt option (`time` for `times`) would otherwise be ignored and the test would run with the defaults.
+ */
+export function checkOptionsObject(what: string, options: unknown, known: readonly string[]): void {
+  if (options === undefined) return;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(`[@petstore/mock] ${what} must be an object with ${known.join(", ")}, got ${describeValue(options)}`);
+  }
+  const unknown = Object.keys(options).filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new TypeError(`[@petstore/mock] ${what}: unknown option ${unknown.map((name) => JSON.stringify(name)).join(", ")}: use ${known.join(", ")}`);
+  }
+}

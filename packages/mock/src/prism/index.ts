@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { checkOptionsObject, MAX_DELAY_MS } from "../internal/check";
 
 /** Options of `startPrism`. */
 export interface StartPrismOptions {
@@ -32,6 +33,12 @@ function prismCli(): string {
   }
 }
 
+/** Prism prints an IPv6 host bare (`http://::1:4010`); a URL needs it in brackets (`http://[::1]:4010`). */
+function bracketIpv6(url: string): string {
+  const match = /^(https?:\/\/)(.*:.*):(\d+)$/.exec(url);
+  return match && !match[2]!.startsWith("[") ? `${match[1]}[${match[2]}]:${match[3]}` : url;
+}
+
 /** Path of the contract's `openapi.yaml`, as installed. */
 export function contractPath(): string {
   return require.resolve("@petstore/contract/openapi.yaml");
@@ -44,8 +51,8 @@ function checkOptions(port: unknown, host: unknown, dynamic: unknown, startTimeo
   }
   if (typeof host !== "string" || host.trim() === "") return new TypeError(`[@petstore/mock] startPrism: host must be a non-empty string such as "127.0.0.1", got ${String(host)}`);
   if (typeof dynamic !== "boolean") return new TypeError(`[@petstore/mock] startPrism: dynamic must be true or false, got ${String(dynamic)}`);
-  if (typeof startTimeout !== "number" || !(startTimeout > 0)) {
-    return new RangeError(`[@petstore/mock] startPrism: startTimeout must be a positive number of milliseconds, got ${String(startTimeout)}`);
+  if (typeof startTimeout !== "number" || !(startTimeout > 0 && startTimeout <= MAX_DELAY_MS)) {
+    return new RangeError(`[@petstore/mock] startPrism: startTimeout must be a positive number of milliseconds up to ${MAX_DELAY_MS}, got ${String(startTimeout)}`);
   }
   return undefined;
 }
@@ -55,6 +62,7 @@ function checkOptions(port: unknown, host: unknown, dynamic: unknown, startTimeo
  * examples (or random bodies with `dynamic`), accepts any bearer token and keeps no state; see the README.
  */
 export async function startPrism(options: StartPrismOptions = {}): Promise<RunningPrism> {
+  checkOptionsObject("startPrism options", options, ["port", "host", "dynamic", "startTimeout"]);
   const { port = 0, host = "127.0.0.1", dynamic = false, startTimeout = 30_000 } = options;
   const problem = checkOptions(port, host, dynamic, startTimeout);
   if (problem) throw problem;
@@ -86,7 +94,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
       // Keep draining Prism's request log so a full pipe never blocks it.
       child.stdout.resume();
       child.stderr.resume();
-      resolve({ baseUrl: match[1]!.replace(/\/$/, ""), stop });
+      resolve({ baseUrl: bracketIpv6(match[1]!.replace(/\/$/, "")), stop });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
