@@ -247,6 +247,31 @@ describe("errors over real HTTP", () => {
     expect(response.status).toBe(404);
   });
 
+  it("raw hands back the fetched Response itself, its url intact", async () => {
+    const { petstore } = await setup((_req, res) => json(res, 200, [PET]));
+    const { data, response } = await petstore.raw.GET("/pets", { params: { query: { limit: 1 } } });
+    expect(data).toEqual([PET]);
+    expect(response.url).toBe(`${server.baseUrl}/pets?limit=1`);
+  });
+
+  it("raw's signal stops a slow apiKey function, and an aborted call never asks for the key", async () => {
+    let asked = 0;
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), {
+      apiKey: () => {
+        asked += 1;
+        return new Promise<string>(() => {});
+      },
+    });
+    await expect(petstore.raw.GET("/pets", { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    expect(asked).toBe(0);
+    const controller = new AbortController();
+    const call = petstore.raw.GET("/pets", { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user gave up")), 20);
+    await expect(call).rejects.toThrow("user gave up");
+    expect(asked).toBe(1);
+    expect(received).toHaveLength(0);
+  });
+
   it("the API key never shows in messages or serialized errors", async () => {
     const { petstore } = await setup((_req, res) => json(res, 401, errorBody(401, "unauthorized"), { "x-request-id": "r1" }), { maxRetries: 0 });
     const errors = [await petstore.pets.list().catch((e: unknown) => e)];

@@ -1,7 +1,7 @@
 import type { paths } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { retrySettings } from "../options";
-import { withRetries } from "../retry";
+import { abortable, withRetries } from "../retry";
 import type { Context } from "./context";
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
@@ -16,21 +16,23 @@ export function createRaw({ options, baseUrl, headers, apiKey, check, send }: Co
     async fetch(request) {
       // Buffered once so every attempt sends the same bytes; a request without a body is simply sent again.
       const body = request.body && (await request.arrayBuffer());
-      const [response, bytes] = await withRetries(
+      const [response] = await withRetries(
         (attempt) => send(body ? new Request(request, { body }) : request, undefined, attempt),
-        // openapi-fetch reads the body after this returns, so it is read here, where the timeout still covers it.
-        (received) => received.arrayBuffer(),
+        // openapi-fetch reads the body after this returns, so a copy is read to the end here, where the timeout still
+        // covers it; the response itself (its url and redirected flag intact) then holds the whole body in memory.
+        (received) => received.clone().arrayBuffer(),
         settings,
         !/^(POST|PATCH)$/.test(request.method) || request.headers.has("idempotency-key"),
         `${request.method} ${request.url}`,
         request.signal,
       );
-      return new Response(bytes.byteLength ? bytes : null, response);
+      return response;
     },
   });
   raw.use({
     async onRequest({ request, schemaPath }) {
-      request.headers.set("authorization", `Bearer ${await apiKey()}`);
+      // As in the typed methods, the caller's signal also stops a slow key function.
+      request.headers.set("authorization", `Bearer ${await abortable(apiKey, request.signal)}`);
       check(`${request.method} ${schemaPath}`);
     },
     onResponse({ request, response, schemaPath }) {
