@@ -21,11 +21,11 @@ export interface PetstoreClientOptions {
   baseUrl?: string | undefined;
   /** How many times a failed attempt is retried (a non-negative integer). Defaults to 2. */
   maxRetries?: number | undefined;
-  /** Milliseconds one attempt may take before it is aborted (and retried). Defaults to 60000. */
+  /** Milliseconds one attempt may take before it is aborted (and retried), at most 2147483647. Defaults to 60000. */
   timeout?: number | undefined;
   /** Headers added to every request. Defaults to none. */
   headers?: Record<string, string> | undefined;
-  /** Receives each deprecation once per operation instead of the default warning; `false` silences them. Defaults to a process warning in Node and `console.warn` elsewhere. */
+  /** Receives each deprecation once per operation instead of the default warning (if it throws, the error goes to `console.error` and the call goes on); `false` silences them. Defaults to a process warning in Node and `console.warn` elsewhere. */
   onDeprecation?: ((info: DeprecationInfo) => void) | false | undefined;
   /** The fetch implementation, for proxies, tracing or tests: it receives a `Request` and `{ signal }`, so pass both on as `fetch(request, init)` does. Defaults to `globalThis.fetch`. */
   fetch?: FetchFunction | undefined;
@@ -41,7 +41,7 @@ export interface PetstoreClientOptions {
 export interface RequestOptions {
   /** Aborts the call, including retries and the wait between them; the call rejects with the signal's reason. Defaults to none. */
   signal?: AbortSignal | undefined;
-  /** Milliseconds one attempt may take. Defaults to the client's `timeout`. */
+  /** Milliseconds one attempt may take, at most 2147483647. Defaults to the client's `timeout`. */
   timeout?: number | undefined;
   /** How many times a failed attempt is retried. Defaults to the client's `maxRetries`. */
   maxRetries?: number | undefined;
