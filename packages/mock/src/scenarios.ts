@@ -1,7 +1,8 @@
 import type { OperationId } from "@petstore/contract";
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
 import { checkMilliseconds, checkOptionsObject, describeValue } from "./internal/check";
-import { operationById, type ContractOperation } from "./internal/contract";
+import { contractOperations, operationById, type ContractOperation } from "./internal/contract";
+import { WWW_AUTHENTICATE } from "./internal/auth";
 import { errorBody, errorCodes } from "./internal/errors";
 import { operationPattern } from "./internal/match";
 import { normalizeBaseUrls } from "./options";
@@ -52,6 +53,13 @@ function checkTimes(times: number | undefined): number {
   return times;
 }
 
+/** The headers the service sends with this status: a 401's challenge, a 405's `Allow` listing the path's methods. */
+function serviceHeaders(operation: ContractOperation, status: number): Record<string, string> {
+  if (status === 401) return WWW_AUTHENTICATE;
+  if (status === 405) return { allow: contractOperations().filter((op) => op.path === operation.path).map((op) => op.method).join(", ") };
+  return {};
+}
+
 /** A scenario's Error status must be a 4xx or 5xx: anything else is not an Error response. */
 function checkErrorStatus(operationId: OperationId, status: number): void {
   if (!Number.isInteger(status) || status < 400 || status > 599) {
@@ -94,7 +102,8 @@ export function createScenarios(defaults: { baseUrls?: readonly string[] | undef
     checkErrorStatus(operationId, status);
     const error = errorBody(status, body.message ?? `Scenario: ${operationId} answers ${status}.`, body.code ?? errorCodes[status]);
     assertContractBody(operation, status, error, `the ${operationId} error scenario`);
-    return scenario(operationId, options, (request, operation) => contractJson(operation, status, error, requestIdFor(request), headers), optionNames);
+    const sent = { ...serviceHeaders(operation, status), ...headers };
+    return scenario(operationId, options, (request, operation) => contractJson(operation, status, error, requestIdFor(request), sent), optionNames);
   };
   return {
     serverError: (operationId, options) =>

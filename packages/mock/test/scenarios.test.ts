@@ -162,6 +162,20 @@ describe("error", () => {
   });
 });
 
+describe("error: the headers the service sends with the status", () => {
+  it("a 401 carries the service's WWW-Authenticate challenge, as the handlers' own 401s do", async () => {
+    server.use(petstoreMock.scenario.error("listPets", 401));
+    const error = await recordingClient({ maxRetries: 0 }).petstore.pets.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, headers: expect.objectContaining({ "www-authenticate": 'Bearer realm="petstore"' }) });
+  });
+
+  it("a 405 carries Allow with the methods of the operation's path", async () => {
+    server.use(petstoreMock.scenario.error("listPets", 405));
+    const error = await recordingClient({ maxRetries: 0 }).petstore.pets.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 405, code: "method_not_allowed", headers: expect.objectContaining({ allow: "GET, POST" }) });
+  });
+});
+
 describe("scenarios of a handler set and createScenarios", () => {
   const local = "http://localhost:3999/v1";
 

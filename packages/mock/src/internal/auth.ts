@@ -1,5 +1,8 @@
 const HOW = "Send your API key as 'Authorization: Bearer <API_KEY>'.";
 
+/** The challenge every 401 of the service carries. */
+export const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="petstore"' };
+
 /** The outcome of checking an `Authorization` header. */
 export type AuthResult = { ok: true; apiKey: string } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 import type { ResolvedOptions } from "../options";
 import { IdempotencyConflictError, type PetstoreMockStore } from "../store";
-import { createAuthenticator } from "./auth";
+import { createAuthenticator, WWW_AUTHENTICATE } from "./auth";
 import { readBody, validateBody, type ReadBody } from "./body";
 import { componentSchema, type ContractOperation } from "./contract";
 import { RequestError } from "./errors";
@@ -12,7 +12,6 @@ import { newRequestId, requestIdFor } from "./request-id";
 import { contractJson, errorResponse } from "./respond";
 import { createRouter, routeList } from "./routing";
 
-const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="petstore"' };
 /** Methods that never carry a body (`fetch` refuses one), so nothing is parsed for them. */
 const BODYLESS = new Set(["GET", "HEAD"]);
 
