@@ -1,6 +1,6 @@
 import { servers } from "@petstore/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPetstoreClient, PetstoreError, type ListPetsParams, type PetstoreClientOptions, type RequestOptions } from "../src/index";
+import { createPetstoreClient, PetstoreError, type ListPetsParams, type PetstoreClient, type PetstoreClientOptions, type RequestOptions } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
 const base = (): PetstoreClientOptions => ({ apiKey: "k", onDeprecation: false });
@@ -62,7 +62,6 @@ describe("API key", () => {
 });
 
 describe("bad input fails before any request", () => {
-  const { fetch, requests } = fakeFetch(jsonResponse(200, []));
 
   it.each([
     ["unknown environment", { environment: "qa" }, /environment must be "production" or "staging"/],
@@ -84,37 +83,36 @@ describe("bad input fails before any request", () => {
     ["headers as text", { headers: "x-a: 1" }, /headers must be an object of header names and values that fetch accepts; got "x-a: 1"/],
     ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be an object of header names and values that fetch accepts; got an object/],
   ])("%s", (_name, options, message) => {
+    const { fetch } = fakeFetch(jsonResponse(200, []));
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(TypeError);
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(message);
   });
 
   it.each([
-    ["limit 0", () => client().pets.list({ limit: 0 }), /limit must be an integer from 1 to 100; got 0/],
-    ["limit 101", () => client().pets.list({ limit: 101 }), /limit must be an integer from 1 to 100/],
-    ["limit 1.5", () => client().pets.list({ limit: 1.5 }), /limit must be an integer/],
-    ["limit as text", () => client().pets.list({ limit: "x" as unknown as number }), /got "x"/],
-    ["unknown status", () => client().pets.list({ status: "lost" as "sold" }), /status must be one of available, pending, sold; got "lost"/],
-    ["petId 0", () => client().pets.get(0), /petId must be a positive integer; got 0/],
-    ["petId NaN", () => client().pets.get(Number.NaN), /got NaN/],
-    ["petId 1.5", () => client().pets.get(1.5), /petId must be a positive integer/],
-    ["maxRetries per request", () => client().pets.list({}, { maxRetries: -2 }), /maxRetries/],
-    ["limit as a bigint", () => client().pets.list({ limit: 10n as unknown as number }), /got 10n/],
-    ["limit without a prototype", () => client().pets.list({ limit: Object.create(null) as number }), /limit must be an integer from 1 to 100; got an object/],
-    ["unknown list parameter", () => client().pets.list({ limit: 1, foo: "bar" } as ListPetsParams), /Unknown pets.list parameter "foo"; use limit, status/],
-    ["misspelt request option", () => client().pets.list({}, { timeOut: 5 } as RequestOptions), /Unknown request option "timeOut"/],
-    ["the controller given as signal", () => client().pets.list({}, { signal: new AbortController() as unknown as AbortSignal }), /signal must be an AbortSignal \(controller.signal, not the controller\)/],
-    ["empty idempotencyKey", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "" }), /idempotencyKey must be 1 to 255 characters a header can carry; got ""/],
-    ["idempotencyKey over 255", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "k".repeat(256) }), /1 to 255 characters/],
-    ["idempotencyKey not a string", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: 7 as unknown as string }), /idempotencyKey must be 1 to 255 characters a header can carry; got 7/],
-    ["idempotencyKey with a newline", () => client().pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "a\nb" }), /idempotencyKey must be 1 to 255 characters a header can carry/],
-    ["a per-request header value fetch refuses", () => client().pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be an object of header names and values/],
+    ["limit 0", (petstore: PetstoreClient) => petstore.pets.list({ limit: 0 }), /limit must be an integer from 1 to 100; got 0/],
+    ["limit 101", (petstore: PetstoreClient) => petstore.pets.list({ limit: 101 }), /limit must be an integer from 1 to 100/],
+    ["limit 1.5", (petstore: PetstoreClient) => petstore.pets.list({ limit: 1.5 }), /limit must be an integer/],
+    ["limit as text", (petstore: PetstoreClient) => petstore.pets.list({ limit: "x" as unknown as number }), /got "x"/],
+    ["unknown status", (petstore: PetstoreClient) => petstore.pets.list({ status: "lost" as "sold" }), /status must be one of available, pending, sold; got "lost"/],
+    ["petId 0", (petstore: PetstoreClient) => petstore.pets.get(0), /petId must be a positive integer; got 0/],
+    ["petId NaN", (petstore: PetstoreClient) => petstore.pets.get(Number.NaN), /got NaN/],
+    ["petId 1.5", (petstore: PetstoreClient) => petstore.pets.get(1.5), /petId must be a positive integer/],
+    ["maxRetries per request", (petstore: PetstoreClient) => petstore.pets.list({}, { maxRetries: -2 }), /maxRetries/],
+    ["limit as a bigint", (petstore: PetstoreClient) => petstore.pets.list({ limit: 10n as unknown as number }), /got 10n/],
+    ["limit without a prototype", (petstore: PetstoreClient) => petstore.pets.list({ limit: Object.create(null) as number }), /limit must be an integer from 1 to 100; got an object/],
+    ["unknown list parameter", (petstore: PetstoreClient) => petstore.pets.list({ limit: 1, foo: "bar" } as ListPetsParams), /Unknown pets.list parameter "foo"; use limit, status/],
+    ["misspelt request option", (petstore: PetstoreClient) => petstore.pets.list({}, { timeOut: 5 } as RequestOptions), /Unknown request option "timeOut"/],
+    ["the controller given as signal", (petstore: PetstoreClient) => petstore.pets.list({}, { signal: new AbortController() as unknown as AbortSignal }), /signal must be an AbortSignal \(controller.signal, not the controller\)/],
+    ["empty idempotencyKey", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "" }), /idempotencyKey must be 1 to 255 characters a header can carry; got ""/],
+    ["idempotencyKey over 255", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "k".repeat(256) }), /1 to 255 characters/],
+    ["idempotencyKey not a string", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: 7 as unknown as string }), /idempotencyKey must be 1 to 255 characters a header can carry; got 7/],
+    ["idempotencyKey with a newline", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "a\nb" }), /idempotencyKey must be 1 to 255 characters a header can carry/],
+    ["a per-request header value fetch refuses", (petstore: PetstoreClient) => petstore.pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be an object of header names and values/],
   ])("%s", async (_name, call, message) => {
-    await expect(call()).rejects.toThrow(TypeError);
-    await expect(call()).rejects.toThrow(message);
+    const { fetch, requests } = fakeFetch(jsonResponse(200, []));
+    const petstore = createPetstoreClient({ ...base(), fetch });
+    await expect(call(petstore)).rejects.toThrow(TypeError);
+    await expect(call(petstore)).rejects.toThrow(message);
     expect(requests).toHaveLength(0);
   });
-
-  function client() {
-    return createPetstoreClient({ ...base(), fetch });
-  }
 });
