@@ -1,12 +1,13 @@
-// `pnpm bench`: runs every benchmark in its own process and writes the results into bench/README.md.
-// Options: --quick (tiny iteration counts), --only id[,id…] (a subset), --profile (V8 CPU profiles of every
-// process into bench/.tmp/profiles; summarize with `tsx src/profile-summary.ts <file>`). Those print instead of writing.
-import { execFile } from "node:child_process";
+// `pnpm bench`: builds the packages, runs every benchmark in its own process and writes the results into
+// bench/README.md. Options (src/args.ts): --quick, --only id[,id…], --profile, --help; those print instead of writing.
+// Summarize a profile with `tsx src/profile-summary.ts <file>`.
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { BenchArgsError, parseBenchArgs, USAGE, type BenchArgs } from "./args";
 import { benchmarks } from "./benchmarks/index";
 import { describeMachine } from "./machine";
 import { renderReport, replaceResults } from "./report";
@@ -14,15 +15,23 @@ import type { BenchFailure, BenchResult } from "./result";
 
 const execFileAsync = promisify(execFile);
 const benchRoot = fileURLToPath(new URL("../", import.meta.url));
-const args = process.argv.slice(2);
-const scale = args.includes("--quick") ? "quick" : "full";
-const profileDir = args.includes("--profile") ? path.join(benchRoot, ".tmp", "profiles") : undefined;
-const onlyIndex = args.indexOf("--only");
-const ids = onlyIndex === -1 ? Object.keys(benchmarks) : (args[onlyIndex + 1] ?? "").split(",");
-const unknown = ids.filter((id) => !(id in benchmarks));
-if (unknown.length > 0) {
-  throw new Error(`[@petstore/bench] unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(benchmarks).join(", ")}`);
+let parsed: BenchArgs;
+try {
+  parsed = parseBenchArgs(process.argv.slice(2), Object.keys(benchmarks));
+} catch (error) {
+  if (!(error instanceof BenchArgsError)) throw error;
+  console.error(`${error.message}\n\n${USAGE.replace("IDS", Object.keys(benchmarks).join(", "))}`);
+  process.exit(2);
 }
+if (parsed.help) {
+  console.log(USAGE.replace("IDS", Object.keys(benchmarks).join(", ")));
+  process.exit(0);
+}
+const { scale, ids } = parsed;
+const profileDir = parsed.profile ? path.join(benchRoot, ".tmp", "profiles") : undefined;
+
+// The benchmarks import the built packages (what users install), so build them once the arguments are known good.
+execFileSync("pnpm", ["--filter", "@petstore/bench^...", "run", "build"], { cwd: benchRoot, stdio: ["ignore", "inherit", "inherit"] });
 
 const machineBefore = describeMachine();
 const busy = machineBefore.loadAverage[0] > machineBefore.nproc / 4;
@@ -75,7 +84,7 @@ const rendered = renderReport({
   failures,
 });
 if (profileDir) console.log(`[@petstore/bench] CPU profiles in ${profileDir}`);
-if (scale === "full" && onlyIndex === -1 && !profileDir) {
+if (parsed.writesReadme) {
   const readmePath = path.join(benchRoot, "README.md");
   writeFileSync(readmePath, replaceResults(readFileSync(readmePath, "utf8"), rendered));
   console.log(`[@petstore/bench] results written to ${readmePath}`);

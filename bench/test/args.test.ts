@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { BenchArgsError, parseBenchArgs } from "../src/args";
+
+const known = ["sdk-in-process", "bundle"];
+
+describe("pnpm bench arguments", () => {
+  it("no arguments: every benchmark at full size, written into the README", () => {
+    expect(parseBenchArgs([], known)).toEqual({ scale: "full", ids: known, profile: false, writesReadme: true, help: false });
+  });
+
+  it.each([
+    [["--quick"], { scale: "quick", ids: known, writesReadme: false }],
+    [["--", "--only", "bundle"], { scale: "full", ids: ["bundle"], writesReadme: false }],
+    [["--only=bundle,sdk-in-process"], { ids: ["bundle", "sdk-in-process"], writesReadme: false }],
+    [["--profile"], { profile: true, writesReadme: false }],
+    [["--help"], { help: true }],
+  ])("%j", (argv, expected) => {
+    expect(parseBenchArgs(argv, known)).toMatchObject(expected);
+  });
+
+  it.each([
+    [["--quik"], /Unknown option '--quik'/],
+    [["--only"], /Option '--only <value>' argument missing/],
+    [["--only", "--quick"], /Option '--only' argument is ambiguous/],
+    [["--only", "bogus"], /unknown benchmark "bogus"; known: sdk-in-process, bundle/],
+    [["--only", "bundle,"], /unknown benchmark ""/],
+    [["extra"], /Unexpected argument 'extra'/],
+  ])("refuses %j before anything runs", (argv, message) => {
+    expect(() => parseBenchArgs(argv, known)).toThrow(BenchArgsError);
+    expect(() => parseBenchArgs(argv, known)).toThrow(message);
+    expect(() => parseBenchArgs(argv, known)).toThrow(/^\[@petstore\/bench\] /);
+  });
+});
