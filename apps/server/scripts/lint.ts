@@ -4,7 +4,7 @@ import { buildApp } from "../src/internal/app";
 import { fastifyUrl } from "../src/internal/routes";
 import { createMemoryStore } from "../src/store/memory";
 
-const app = buildApp({ apiKeys: ["lint"], store: createMemoryStore(), logger: false, logLevel: "info", corsOrigins: ["*"], bodyLimit: 1024 });
+const app = buildApp({ apiKeys: ["lint"], store: createMemoryStore(), logger: false, logLevel: "info", corsOrigins: ["*"], bodyLimit: 1024, requestTimeout: 1000 });
 await app.ready();
 const missing = contractOperations().filter((op) => !app.hasRoute({ method: op.method as "GET", url: fastifyUrl(op.path) }));
 await app.close();

@@ -1,5 +1,6 @@
 // `pnpm start`: the reference server configured from the environment (see README.md).
-import { ConfigError, readConfig } from "./config";
+import { readConfig } from "./config";
+import { startupMessage } from "./startup-error";
 import { createFileStore } from "./store/file";
 import { createPostgresStore } from "./store/postgres";
 import { generateApiKey, startServer } from "./server";
@@ -16,15 +17,12 @@ try {
     logger: true,
     logLevel: config.logLevel,
     corsOrigins: config.corsOrigins,
+  }).catch(async (error: unknown) => {
+    // Not listening (port in use, unknown host): release the store, and with it the data file's lock.
+    await store.close();
+    throw error;
   });
-  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataFile;
-  process.stderr.write(`[@petstore/server] listening on ${server.baseUrl} — pets stored in ${where}\n`);
-  if (config.generateKey) {
-    process.stderr.write(
-      `[@petstore/server] no PETSTORE_API_KEYS set: created a development key for this run:\n\n    ${apiKeys[0]}\n\n` +
-        `  try: curl -H "Authorization: Bearer ${apiKeys[0]}" ${server.baseUrl}/pets\n`,
-    );
-  }
+  // Handlers first: a SIGTERM sent as soon as the banner appears must still shut down gracefully.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -40,7 +38,15 @@ try {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataFile;
+  process.stderr.write(`[@petstore/server] listening on ${server.baseUrl} — pets stored in ${where}\n`);
+  if (config.generateKey) {
+    process.stderr.write(
+      `[@petstore/server] no PETSTORE_API_KEYS set: created a development key for this run:\n\n    ${apiKeys[0]}\n\n` +
+        `  try: curl -H "Authorization: Bearer ${apiKeys[0]}" ${server.baseUrl}/pets\n`,
+    );
+  }
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.stderr.write(`${startupMessage(error)}\n`);
   process.exit(1);
 }

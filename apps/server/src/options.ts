@@ -24,6 +24,11 @@ export interface ServerOptions {
   corsOrigins?: string[];
   /** Largest accepted request body in bytes. Defaults to 1 MiB (1048576). */
   bodyLimit?: number;
+  /**
+   * Milliseconds a client may take to send a whole request (headers and body); a slower one gets a 408 and its
+   * connection is closed, so a stalled client can neither hold a connection forever nor delay shutdown. Defaults to 30000.
+   */
+  requestTimeout?: number;
 }
 
 /** A running server. */

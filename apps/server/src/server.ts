@@ -23,6 +23,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.logStream ? { logStream: options.logStream } : {}),
     corsOrigins: options.corsOrigins ?? ["*"],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestTimeout: options.requestTimeout ?? 30_000,
   });
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

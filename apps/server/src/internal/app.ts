@@ -26,6 +26,7 @@ export interface AppConfig {
   logStream?: Writable;
   corsOrigins: readonly string[];
   bodyLimit: number;
+  requestTimeout: number;
 }
 
 /** Builds the Fastify app: routes, validation and serialization from the contract, auth first, errors as Error bodies. */
@@ -40,11 +41,14 @@ export function buildApp(config: AppConfig): FastifyInstance {
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeout,
     exposeHeadRoutes: false,
     forceCloseConnections: "idle",
     return503OnClosing: false, // answered in onRequest instead, as an Error body
     // Node would answer a missing Host with an empty 400; onRequest answers it with an Error body instead.
-    http: { requireHostHeader: false },
+    // Node only enforces a requestTimeout given when the server is created (Fastify sets its own afterwards, which
+    // Node 20 then ignores), and checks it every connectionsCheckingInterval (30 s by default): at least every second.
+    http: { requireHostHeader: false, requestTimeout: config.requestTimeout, connectionsCheckingInterval: Math.min(1000, config.requestTimeout) },
     // Requests Node's parser rejects (unknown method, bad framing, headers too large) never become requests.
     clientErrorHandler(this: FastifyInstance, error, socket) {
       answerClientError(error, socket, this.log);

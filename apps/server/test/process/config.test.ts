@@ -49,12 +49,25 @@ describe("readConfig", () => {
     });
   });
 
-  it.each(["abc", "-1", "70000", "1.5"])("rejects PORT=%s with a message", (port) => {
+  it.each(["abc", "-1", "70000", "1.5", " ", "0x1F9A", "1e3"])("rejects PORT=%j with a message", (port) => {
     expect(() => readConfig({ PORT: port }, "/")).toThrow(/PORT must be an integer from 0 to 65535/);
   });
 
   it.each(["verbose", "INFO", "10"])("rejects LOG_LEVEL=%s with a message", (level) => {
     expect(() => readConfig({ LOG_LEVEL: level }, "/")).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+  });
+
+  it("an empty NODE_ENV means development, as an unset one does", () => {
+    expect(readConfig({ NODE_ENV: "" }, "/").production).toBe(false);
+  });
+
+  it.each([",,", " , "])("refuses PETSTORE_API_KEYS=%j: set, but no keys", (keys) => {
+    expect(() => readConfig({ PETSTORE_API_KEYS: keys }, "/")).toThrow(/PETSTORE_API_KEYS is set but holds no keys/);
+  });
+
+  it("refuses a DATABASE_URL that is not a postgres URL, without printing it", () => {
+    expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).not.toThrow(/nonsense-secret/);
   });
 
   it.each(["production", "staging"])("refuses NODE_ENV=%s without keys", (nodeEnv) => {
@@ -63,6 +76,23 @@ describe("readConfig", () => {
 });
 
 describe("pnpm start", () => {
+  it("a port in use is one line saying what to do, and the data file's lock is released", async () => {
+    const dataFile = join(dir, "busy.jsonl");
+    const first = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "first.jsonl") });
+    try {
+      const port = new URL(first.baseUrl).port;
+      const failure = await spawnServer({ PETSTORE_API_KEYS: "k", PORT: port, PETSTORE_DATA_FILE: dataFile }).catch((error: Error) => error);
+      expect(String(failure)).toMatch(/\[@petstore\/server\] cannot start: listen EADDRINUSE.*set PORT to a free port/);
+      expect(String(failure)).not.toMatch(/\n\s+at /);
+      const again = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: dataFile });
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    } finally {
+      first.child.kill("SIGTERM");
+      await first.exited;
+    }
+  });
+
   it("exits 1 with a clear message in production without keys", async () => {
     await expect(spawnServer({ NODE_ENV: "production", PETSTORE_DATA_FILE: join(dir, "p.jsonl") })).rejects.toThrow(
       /server exited \(1\)[\s\S]*refusing to start an API nobody can call/,

@@ -1,0 +1,25 @@
+import { ConfigError } from "./config";
+
+// System errors an operator can fix, with what to do; anything else is a bug and keeps its stack.
+const HINTS: Record<string, string> = {
+  EADDRINUSE: "another process is listening there: stop it or set PORT to a free port",
+  EADDRNOTAVAIL: "this machine has no such address: set HOST to one of its addresses, such as 127.0.0.1",
+  ENOTFOUND: "the host name does not resolve: check HOST (or the host in DATABASE_URL)",
+  EACCES: "permission denied: pick a port above 1023, or a data file this user may write (PETSTORE_DATA_FILE)",
+  EPERM: "permission denied: point PETSTORE_DATA_FILE at a file this user may write",
+  EROFS: "the file system is read-only: point PETSTORE_DATA_FILE at a writable location",
+  ENOENT: "a folder on the path does not exist and cannot be created: check PETSTORE_DATA_FILE",
+  ENOTDIR: "part of the path is a file, not a folder: check PETSTORE_DATA_FILE",
+  EEXIST: "part of the path is a file, not a folder: check PETSTORE_DATA_FILE",
+  EISDIR: "the path is a folder: point PETSTORE_DATA_FILE at a file inside it",
+  ECONNREFUSED: "nothing answers there: is PostgreSQL running at DATABASE_URL?",
+};
+
+/** The one-line message `pnpm start` prints when it cannot start; a stack only for errors that are bugs. */
+export function startupMessage(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  const { code, message, stack } = (error ?? {}) as { code?: unknown; message?: unknown; stack?: unknown };
+  if (typeof message === "string" && message.startsWith("[@petstore/server]")) return message;
+  if (typeof code === "string" && code in HINTS) return `[@petstore/server] cannot start: ${String(message)} (${HINTS[code]}).`;
+  return String(stack ?? error);
+}
