@@ -11,12 +11,13 @@ try {
   const result = await buildSite();
   console.log(describeBuild(result));
   const { url, close } = await serveStatic(result.outDir, port);
-  console.log(`[@petstore/docs] API reference: ${url}`);
-  console.log(`[@petstore/docs] SDK guide:     ${url}guide/`);
-  console.log("[@petstore/docs] press Ctrl+C to stop; run it again after editing the contract or the guide.");
+  // Handlers before the first line of output: a signal sent as soon as it appears must not find the default (kill).
   const stop = () => void close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  console.log(`[@petstore/docs] API reference: ${url}`);
+  console.log(`[@petstore/docs] SDK guide:     ${url}guide/`);
+  console.log("[@petstore/docs] press Ctrl+C to stop; run it again after editing the contract or the guide.");
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   console.error(

@@ -1,12 +1,52 @@
-// `pnpm --filter @petstore/docs lint`: validates domains.json against domains.schema.json and the redirect rules.
-import { join } from "node:path";
+// `pnpm --filter @petstore/docs lint [--config <file>]`: validates a domains config (by default domains.json) against
+// domains.schema.json and the redirect rules. It reads the same file `pnpm docs:domains check` would: `--config`, then
+// DOCS_DOMAINS_CONFIG, then apps/docs/domains.json.
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { docsRoot } from "../src/site/build";
 import { loadDomainsConfig, primaryDomain } from "../src/domains/config";
 
+const usage = `Usage: pnpm --filter @petstore/docs lint [--config <file>]
+
+Validates a domains config against domains.schema.json and the redirect rules. Exits 1 when it is invalid.
+
+Options (environment variable in brackets):
+  --config <file>  domains config  [DOCS_DOMAINS_CONFIG]  default: apps/docs/domains.json
+File paths are relative to the directory you run the command in.`;
+
+/** A command line that cannot be run as given: the message is followed by the usage. */
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  try {
+    // pnpm forwards the `--` of `pnpm --filter @petstore/docs lint -- --config x` verbatim.
+    return parseArgs({ args: argv[0] === "--" ? argv.slice(1) : argv, options: { config: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    // Node's message adds advice on `--` that does not apply here; its first sentence says what is wrong.
+    throw new UsageError(`[@petstore/docs] ${(error as Error).message.split(". ")[0]}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parse(argv);
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (values.config === "") throw new UsageError("[@petstore/docs] --config is empty; give the path of a domains config");
+  const configText = values.config ?? (process.env.DOCS_DOMAINS_CONFIG || undefined);
+  // pnpm runs package scripts inside apps/docs; INIT_CWD is where the user typed the command, which their paths are relative to.
+  const path = configText ? resolve(process.env.INIT_CWD ?? process.cwd(), configText) : join(docsRoot, "domains.json");
+  const config = await loadDomainsConfig(path);
+  console.log(`[@petstore/docs] ${configText ?? "domains.json"} is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`);
+  return 0;
+}
+
 try {
-  const config = await loadDomainsConfig(join(docsRoot, "domains.json"));
-  console.log(`[@petstore/docs] domains.json is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`);
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  // Every expected failure is an Error with a sentence for the user; a stack trace would only hide it.
+  console.error(error instanceof Error ? error.message : String(error));
+  if (error instanceof UsageError) console.error(`\n${usage}`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 }

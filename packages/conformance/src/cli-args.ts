@@ -1,41 +1,86 @@
 import { parseArgs } from "node:util";
+import { parseSeed } from "./seed";
+
+/** Every target the command line accepts, besides `all`; `test/cli-args.test.ts` keeps it equal to `targetFactories`. */
+export const targetNames = ["server", "msw", "prism", "prism-proxy", "prism-proxy-all"] as const;
 
 /** What the command line asked for. */
 export interface CliOptions {
-  /** Target names, or `["all"]`. */
+  /** Target names to run, in order, `all` expanded and duplicates dropped. */
   targets: string[];
   report: boolean;
+  /** Generated requests per fuzzed target, exactly. */
   fuzzRequests: number;
   list: boolean;
   help: boolean;
+  /** `CONFORMANCE_SEED`, when set. */
+  seed?: number;
 }
 
 export const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--report] [--fuzz-requests N] [--list]
   --target         which implementation(s) to check, comma-separated (default: all)
   --report         print the case × target table and write it to packages/conformance/REPORT.md
-  --fuzz-requests  generated bad requests per fuzzed target (server, msw); 0 skips fuzzing (default: 10000)
-  --list           print the request matrix and exit
+  --fuzz-requests  generated bad requests per fuzzed target (server, msw), exactly; 0 skips fuzzing (default: 10000)
+  --list           print the request matrix and exit (takes no other option)
 Environment: CONFORMANCE_SEED replays a fuzz run.`;
 
-/**
- * Parses the arguments after the script name. A bare `--` is dropped: `pnpm conformance -- --report` forwards it
- * verbatim, and `parseArgs` would otherwise read every later option as a positional and refuse it. A repeated
- * `--target` keeps the last one, so `pnpm conformance --target server` overrides the script's own `--target all`.
- */
-export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const { values } = parseArgs({
-    args: argv.filter((arg) => arg !== "--"),
-    options: {
-      target: { type: "string", default: "all" },
-      report: { type: "boolean", default: false },
-      "fuzz-requests": { type: "string", default: "10000" },
-      list: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
-  const fuzzRequests = Number(values["fuzz-requests"]);
-  if (!/^\d+$/.test(values["fuzz-requests"]) || !Number.isSafeInteger(fuzzRequests)) {
-    throw new Error(`[@petstore/conformance] --fuzz-requests must be a whole number, got ${values["fuzz-requests"]}`);
+/** A bad command line: one line naming the problem, then the usage. */
+function usageError(line: string): Error {
+  return new Error(`[@petstore/conformance] ${line}\n${usage}`);
+}
+
+function parseTargets(value: string): string[] {
+  const names = value.split(",");
+  if (names.some((name) => name === "")) {
+    throw usageError(`--target ${JSON.stringify(value)} contains an empty target name: give comma-separated names without empty entries`);
   }
-  return { targets: values.target.split(","), report: values.report, fuzzRequests, list: values.list, help: values.help };
+  const unknown = names.filter((name) => name !== "all" && !(targetNames as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw usageError(`unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}: choose from ${targetNames.join(", ")} or all`);
+  }
+  return names.includes("all") ? [...targetNames] : [...new Set(names)];
+}
+
+/**
+ * Parses the arguments after the script name and the environment. A bare `--` is dropped: `pnpm conformance -- --report`
+ * forwards it verbatim, and `parseArgs` would otherwise read every later option as a positional and refuse it. A
+ * repeated `--target` keeps the last one, so `pnpm conformance --target server` overrides the script's own
+ * `--target all`. Every problem (options, target names, `CONFORMANCE_SEED`) is reported here, before anything runs.
+ */
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv.filter((arg) => arg !== "--"),
+      options: {
+        target: { type: "string", default: "all" },
+        report: { type: "boolean", default: false },
+        "fuzz-requests": { type: "string" },
+        list: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    // Node's messages go on with advice about positionals after `--` that does not apply here: keep the first sentence.
+    throw usageError((error instanceof Error ? error.message : String(error)).split(". ")[0]!);
+  }
+  if (values.help) return { targets: [], report: false, fuzzRequests: 0, list: false, help: true };
+  const text = values["fuzz-requests"] ?? "10000";
+  const fuzzRequests = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(fuzzRequests)) {
+    throw usageError(`--fuzz-requests must be a whole number, got ${JSON.stringify(text)}`);
+  }
+  if (values.list) {
+    // The package script always passes `--target all`, so only a narrower --target counts as combined.
+    const others = [
+      ...(values.target !== "all" ? ["--target"] : []),
+      ...(values.report ? ["--report"] : []),
+      ...(values["fuzz-requests"] !== undefined ? ["--fuzz-requests"] : []),
+    ];
+    if (others.length > 0) throw usageError(`--list takes no other option, got ${others.join(", ")}: run --list alone`);
+    return { targets: [], report: false, fuzzRequests: 0, list: true, help: false };
+  }
+  const targets = parseTargets(values.target);
+  const seed = parseSeed(env.CONFORMANCE_SEED);
+  return { targets, report: values.report, fuzzRequests, list: false, help: false, ...(seed !== undefined ? { seed } : {}) };
 }

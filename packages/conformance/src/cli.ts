@@ -17,9 +17,7 @@ async function main(): Promise<number> {
     console.log(`${cases.length} cases`);
     return 0;
   }
-  const names = options.targets.includes("all") ? Object.keys(targetFactories) : options.targets;
-  const unknown = names.filter((name) => !(name in targetFactories));
-  if (unknown.length > 0) throw new Error(`[@petstore/conformance] unknown target ${unknown.join(", ")}\n${usage}`);
+  const names = options.targets;
   const fuzzRequests = options.fuzzRequests;
 
   const runs: { target: Target; results: CaseResult[] }[] = [];
@@ -38,7 +36,7 @@ async function main(): Promise<number> {
     if (fuzzRequests > 0 && fuzzTargets.has(name)) {
       const fuzzTarget = await targetFactories[name]!();
       try {
-        const summary = await runFuzz(fuzzTarget, { requests: fuzzRequests });
+        const summary = await runFuzz(fuzzTarget, { requests: fuzzRequests, ...(options.seed !== undefined ? { seed: options.seed } : {}) });
         fuzz.push(summary);
         console.log(`[@petstore/conformance] ${name} fuzz: ${summary.requests} requests, seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed}), health ${summary.healthStatus}: ${summary.failure ? `FAIL\n${summary.failure}` : "pass"}`);
       } finally {

@@ -1,27 +1,92 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseCliArgs } from "../src/cli-args";
+import { parseCliArgs, targetNames, usage } from "../src/cli-args";
+import { targetFactories } from "../src/targets/index";
 
 // The package script is `cli.ts --target all`; pnpm appends whatever the user typed after the script name.
 const script = ["--target", "all"];
+const noSeed = {};
 
 describe("command line", () => {
   it("reads options after the `--` that `pnpm conformance -- --report` forwards", () => {
-    expect(parseCliArgs([...script, "--", "--report", "--fuzz-requests", "0"])).toMatchObject({ targets: ["all"], report: true, fuzzRequests: 0 });
+    expect(parseCliArgs([...script, "--", "--report", "--fuzz-requests", "0"], noSeed)).toMatchObject({ targets: [...targetNames], report: true, fuzzRequests: 0 });
   });
 
   it("lets a later --target override the script's own", () => {
-    expect(parseCliArgs([...script, "--target", "server,msw"]).targets).toEqual(["server", "msw"]);
+    expect(parseCliArgs([...script, "--target", "server,msw"], noSeed).targets).toEqual(["server", "msw"]);
+  });
+
+  it("expands all, even next to other names", () => {
+    expect(parseCliArgs([...script, "--target", "msw,all"], noSeed).targets).toEqual(["server", "msw", "prism", "prism-proxy", "prism-proxy-all"]);
+  });
+
+  it("knows exactly the targets that can be started", () => {
+    expect([...targetNames].sort()).toEqual(Object.keys(targetFactories).sort());
   });
 
   it("defaults to 10,000 fuzzed requests and no report", () => {
-    expect(parseCliArgs(script)).toMatchObject({ report: false, fuzzRequests: 10_000, list: false });
+    expect(parseCliArgs(script, noSeed)).toMatchObject({ report: false, fuzzRequests: 10_000, list: false });
   });
 
   it.each(["-1", "1.5", "many", ""])("refuses --fuzz-requests %j", (value) => {
-    expect(() => parseCliArgs([...script, `--fuzz-requests=${value}`])).toThrow(/--fuzz-requests must be a whole number/);
+    expect(() => parseCliArgs([...script, `--fuzz-requests=${value}`], noSeed)).toThrow(/^\[@petstore\/conformance\] --fuzz-requests must be a whole number/);
   });
 
-  it("refuses an unknown option instead of ignoring it", () => {
-    expect(() => parseCliArgs([...script, "--reprot"])).toThrow(/Unknown option '--reprot'/);
+  it("refuses an unknown option with the package prefix and the usage", () => {
+    expect(() => parseCliArgs([...script, "--reprot"], noSeed)).toThrow(`[@petstore/conformance] Unknown option '--reprot'\n${usage}`);
+  });
+
+  it.each([
+    ["all,bogus", /^\[@petstore\/conformance\] unknown target "bogus": choose from server, msw, prism, prism-proxy, prism-proxy-all or all\nUsage:/],
+    ["bogus", /^\[@petstore\/conformance\] unknown target "bogus": choose from/],
+    ["", /^\[@petstore\/conformance\] --target "" contains an empty target name/],
+    ["server,", /^\[@petstore\/conformance\] --target "server," contains an empty target name/],
+  ])("refuses --target %j", (value, message) => {
+    expect(() => parseCliArgs([...script, "--target", value], noSeed)).toThrow(message);
+  });
+
+  it.each([
+    ["abc", /^\[@petstore\/conformance\] CONFORMANCE_SEED must be an integer, got "abc": set it to the seed a run printed, or unset it$/],
+    ["1.5", /^\[@petstore\/conformance\] CONFORMANCE_SEED must be an integer, got "1.5"/],
+    ["99999999999999999999", /^\[@petstore\/conformance\] CONFORMANCE_SEED 99999999999999999999 is too large to be exact/],
+  ])("refuses CONFORMANCE_SEED=%s whatever the targets and fuzzing", (seed, message) => {
+    expect(() => parseCliArgs([...script, "--target", "prism", "--fuzz-requests", "0"], { CONFORMANCE_SEED: seed })).toThrow(message);
+  });
+
+  it("passes a valid CONFORMANCE_SEED on, and ignores an empty one", () => {
+    expect(parseCliArgs(script, { CONFORMANCE_SEED: "-1556186764" }).seed).toBe(-1556186764);
+    expect(parseCliArgs(script, { CONFORMANCE_SEED: "" }).seed).toBeUndefined();
+  });
+
+  it("accepts --list after the script's own --target all", () => {
+    expect(parseCliArgs([...script, "--", "--list"], noSeed)).toMatchObject({ list: true });
+  });
+
+  it.each([
+    [["--list", "--report"], "--report"],
+    [["--list", "--target", "server"], "--target"],
+    [["--list", "--fuzz-requests", "0"], "--fuzz-requests"],
+  ])("refuses --list combined with other options: %j", (args, named) => {
+    expect(() => parseCliArgs([...script, "--", ...args], noSeed)).toThrow(`[@petstore/conformance] --list takes no other option, got ${named}: run --list alone`);
+  });
+});
+
+describe("the conformance command", () => {
+  const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.ts");
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", cli, ...script, ...args], { encoding: "utf8", env: { ...process.env, ...env }, timeout: 60_000 });
+
+  it.each([
+    [["--", "--bogus"], {}, `[@petstore/conformance] Unknown option '--bogus'\n${usage}\n`],
+    [["--target", "all,bogus"], {}, `[@petstore/conformance] unknown target "bogus": choose from server, msw, prism, prism-proxy, prism-proxy-all or all\n${usage}\n`],
+    [["--", "--list", "--report"], {}, `[@petstore/conformance] --list takes no other option, got --report: run --list alone\n${usage}\n`],
+    [["--target", "prism", "--fuzz-requests", "0"], { CONFORMANCE_SEED: "abc" }, '[@petstore/conformance] CONFORMANCE_SEED must be an integer, got "abc": set it to the seed a run printed, or unset it\n'],
+  ])("exits 1 on %j before running anything, printing only the message", (args, env, stderr) => {
+    const result = run(args, env);
+    expect(result.stderr).toBe(stderr);
+    expect(result.stdout).toBe("");
+    expect(result.status).toBe(1);
   });
 });

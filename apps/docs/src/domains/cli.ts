@@ -33,6 +33,11 @@ function integer(text: string | undefined, fallback: number, name: string, what:
 
 const port = (text: string | undefined, fallback: number, name: string) => integer(text, fallback, name, "a port", 65535);
 
+/** A value from its option, else from its environment variable, with the name to quote in an error: the one the user set. */
+function setting(optionValue: string | undefined, option: string, variable: string): { text: string | undefined; name: string } {
+  return optionValue !== undefined ? { text: optionValue, name: option } : { text: process.env[variable], name: variable };
+}
+
 const options = {
   config: { type: "string" },
   dns: { type: "string" },
@@ -81,16 +86,27 @@ async function main(argv: string[]): Promise<number> {
   const configText = values.config ?? env.DOCS_DOMAINS_CONFIG;
   const configPath = configText ? userPath(configText) : join(import.meta.dirname, "..", "..", "domains.json");
   const config = await loadDomainsConfig(configPath);
-  const dnsText = values.dns ?? env.DOCS_DNS_SERVER;
-  const server = dnsText ? parseDnsServer(dnsText) : systemDnsServer();
+  const dns = setting(values.dns, "--dns", "DOCS_DNS_SERVER");
+  const dnsText = dns.text;
+  let server;
+  try {
+    server = dnsText ? parseDnsServer(dnsText) : systemDnsServer();
+  } catch (error) {
+    // parseDnsServer names the option; name the variable when the value came from it.
+    throw dnsText ? new Error((error as Error).message.replace("--dns must", `${dns.name} must`)) : error;
+  }
   const timeoutMs = integer(values.timeout, 5000, "--timeout", "milliseconds", 600_000);
   const caFile = values.ca ?? env.DOCS_CA_FILE;
+  const https = setting(values["https-port"], "--https-port", "DOCS_HTTPS_PORT");
+  const httpsPort = port(https.text, 443, https.name);
+  const http = setting(values["http-port"], "--http-port", "DOCS_HTTP_PORT");
+  const httpPort = port(http.text, 80, http.name);
   const results = await checkDomains(
     {
       config,
       query: createDnsQuery(server, Math.min(timeoutMs, 3000)),
-      httpsPort: port(values["https-port"] ?? env.DOCS_HTTPS_PORT, 443, "--https-port"),
-      httpPort: port(values["http-port"] ?? env.DOCS_HTTP_PORT, 80, "--http-port"),
+      httpsPort,
+      httpPort,
       ca: caFile ? [await readCa(userPath(caFile))] : [],
       now: new Date(),
       timeoutMs,

@@ -40,7 +40,18 @@ export async function startApp(petstore: PetstoreClient, port = 0): Promise<Runn
       if (!response.headersSent) send(response, 500, { error: "internal error" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `[@petstore/example-node] port ${port} is in use: set PORT to a free port (0 picks one)`
+            : `[@petstore/example-node] cannot listen on 127.0.0.1:${port}: ${error.message}`,
+        ),
+      );
+    });
+    server.listen(port, "127.0.0.1", resolve);
+  });
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("[@petstore/example-node] no TCP address");
   return {

@@ -4,10 +4,11 @@ import type { Target } from "../target";
 import { fuzzRequestArbitrary, type FuzzRequest } from "./arbitraries";
 import { fuzzProblems } from "./check";
 import { healthAfter } from "./health";
+import { parseSeed } from "../seed";
 
 /** Options of `runFuzz`. */
 export interface FuzzOptions {
-  /** How many requests to send in total. Defaults to 10 000. */
+  /** How many requests to send in total, exactly (the last batch is smaller when it does not divide). Defaults to 10 000. */
   requests?: number;
   /** How many requests are in flight at once. Defaults to 50. */
   concurrency?: number;
@@ -41,13 +42,7 @@ function failureMessage(details: fc.RunDetails<[FuzzRequest[]]>, seed: number): 
 /** The seed a run uses: explicit, then `CONFORMANCE_SEED`, then random. */
 export function resolveSeed(seed?: number): number {
   if (seed !== undefined) return seed;
-  const fromEnv = process.env.CONFORMANCE_SEED;
-  if (fromEnv !== undefined && fromEnv !== "") {
-    const parsed = Number(fromEnv);
-    if (!Number.isSafeInteger(parsed)) throw new Error(`[@petstore/conformance] CONFORMANCE_SEED must be an integer, got ${JSON.stringify(fromEnv)}`);
-    return parsed;
-  }
-  return Math.floor(Math.random() * 2 ** 31);
+  return parseSeed(process.env.CONFORMANCE_SEED) ?? Math.floor(Math.random() * 2 ** 31);
 }
 
 async function send(target: Target, request: FuzzRequest, statuses: Record<number, number>): Promise<string[]> {
@@ -82,7 +77,9 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}, finding
   process.on("unhandledRejection", onUnhandled);
   let sent = 0;
   const known = findings.map(({ id, finding }) => ({ id, finding, matched: 0, failed: 0 }));
-  const property = fc.asyncProperty(fc.array(fuzzRequestArbitrary(target.apiKey), { minLength: concurrency, maxLength: concurrency }), async (batch) => {
+  const property = fc.asyncProperty(fc.array(fuzzRequestArbitrary(target.apiKey), { minLength: concurrency, maxLength: concurrency }), async (generated) => {
+    // Runs are sequential and never shrunk (`endOnFailure`), so trimming the last batch keeps the total exact.
+    const batch = generated.slice(0, Math.max(0, requests - sent));
     const outcomes = await Promise.all(batch.map((request) => send(target, request, statuses)));
     sent += batch.length;
     const failures = batch.flatMap((request, i) => {
