@@ -5,4 +5,5 @@ export { createPostgresStore } from "./store/postgres";
 export { IdempotencyConflictError, IDEMPOTENCY_TTL_MS } from "./store/types";
 
 export type { LogLevel, RunningServer, ServerOptions } from "./options";
+export type { FileStoreOptions } from "./store/file";
 export type { CreateResult, IdempotencyInput, ListQuery, PetStore, StoreOptions } from "./store/types";

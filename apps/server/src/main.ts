@@ -7,7 +7,9 @@ import { generateApiKey, startServer } from "./server";
 
 try {
   const config = readConfig(process.env, process.cwd());
-  const store = config.databaseUrl ? await createPostgresStore(config.databaseUrl) : await createFileStore(config.dataFile);
+  const store = config.databaseUrl
+    ? await createPostgresStore(config.databaseUrl)
+    : await createFileStore(config.dataFile, { onRepair: (message) => process.stderr.write(`${message}\n`) });
   const apiKeys = config.generateKey ? [generateApiKey()] : config.apiKeys;
   const server = await startServer({
     port: config.port,
