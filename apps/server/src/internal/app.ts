@@ -82,6 +82,14 @@ export function buildApp(config: AppConfig): FastifyInstance {
     done();
   });
 
+  const authenticate = createAuthenticator(config.apiKeys);
+  // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): invite the body only from a caller whose key is
+  // good; otherwise the onRequest hook answers 401 without it, so a bad key never uploads its body.
+  app.server.on("checkContinue", (request, response) => {
+    if (authenticate(request.headers.authorization).ok) response.writeContinue();
+    app.server.emit("request", request, response);
+  });
+
   app.decorateRequest("caller", null);
   app.addHook(
     "onRequest",
@@ -89,7 +97,7 @@ export function buildApp(config: AppConfig): FastifyInstance {
       isClosing: () => closing,
       cors: createCors(config.corsOrigins, allowedAt),
       allowedAt,
-      authenticate: createAuthenticator(config.apiKeys),
+      authenticate,
     }),
   );
 

@@ -136,6 +136,39 @@ describe("other requests Node would answer itself", () => {
     expect(response.body).toMatchObject({ name: "Expecto", categoryId: 1 });
   });
 
+  describe("Expect: 100-continue", () => {
+    /** Sends the head, then the body only if the server answers `100 Continue`; resolves with everything it answered. */
+    const upload = (authorization: string, body: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(server.current.url);
+        const socket = connect(Number(port), hostname);
+        let received = "";
+        socket.on("data", (chunk: Buffer) => {
+          received += chunk.toString();
+          if (received.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && received.length === "HTTP/1.1 100 Continue\r\n\r\n".length) socket.write(body);
+          if (/\r\n\r\n\{.*\}$/s.test(received)) socket.end();
+        });
+        socket.on("end", () => resolve(received));
+        socket.on("error", reject);
+        socket.write(
+          `POST /v1/pets HTTP/1.1\r\n${host}Authorization: ${authorization}\r\nExpect: 100-continue\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+    const body = JSON.stringify({ name: "Continued", categoryId: 1 });
+
+    it("a good key is invited to send its body", async () => {
+      const received = await upload(`Bearer ${API_KEY}`, body);
+      expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+    });
+
+    it("a bad key gets its 401 without ever being asked for the body", async () => {
+      const received = await upload("Bearer wrong-key", body);
+      expect(received).toMatch(/^HTTP\/1\.1 401 /);
+      expect(received).not.toContain("100 Continue");
+    });
+  });
+
   it("answers a path segment over 100 characters with a short 400 Error body", async () => {
     const response = await rawRequest(server.current.url, `GET /v1/pets/${"1".repeat(150)} HTTP/1.1\r\n${host}${auth}\r\n`);
     expect(response.status).toBe(400);
