@@ -1,10 +1,8 @@
 // `pnpm --filter @petstore/docs lint [--config <file>]`: validates a domains config (by default domains.json) against
 // domains.schema.json and the redirect rules. It reads the same file `pnpm docs:domains check` would: `--config`, then
 // DOCS_DOMAINS_CONFIG, then apps/docs/domains.json.
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { docsRoot } from "../src/site/build";
-import { loadDomainsConfig, primaryDomain } from "../src/domains/config";
+import { domainsConfigPath, loadDomainsConfig, primaryDomain } from "../src/domains/config";
 
 const usage = `Usage: pnpm --filter @petstore/docs lint [--config <file>]
 
@@ -34,11 +32,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (values.config === "") throw new UsageError("[@petstore/docs] --config is empty; give the path of a domains config");
-  const configText = values.config ?? (process.env.DOCS_DOMAINS_CONFIG || undefined);
-  // pnpm runs package scripts inside apps/docs; INIT_CWD is where the user typed the command, which their paths are relative to.
-  const path = configText ? resolve(process.env.INIT_CWD ?? process.cwd(), configText) : join(docsRoot, "domains.json");
+  const { path, shown } = domainsConfigPath(values.config);
   const config = await loadDomainsConfig(path);
-  console.log(`[@petstore/docs] ${configText ?? "domains.json"} is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`);
+  console.log(`[@petstore/docs] ${shown} is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`);
   return 0;
 }
 

@@ -1,9 +1,8 @@
 // `pnpm docs:domains check [domain]`: checks the custom domains of domains.json against DNS, TLS and HTTP.
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { checkDomains } from "./check";
-import { loadDomainsConfig, primaryDomain } from "./config";
+import { domainsConfigPath, loadDomainsConfig, primaryDomain, userPath } from "./config";
 import { createDnsQuery, parseDnsServer, systemDnsServer } from "./dns-client";
 import { formatReport } from "./report";
 
@@ -52,9 +51,6 @@ const options = {
 /** A command line that cannot be run as given: the message is followed by the usage. */
 class UsageError extends Error {}
 
-// pnpm runs package scripts inside apps/docs; INIT_CWD is where the user typed the command, which their paths are relative to.
-const userPath = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
-
 function parse(argv: string[]) {
   try {
     return parseArgs({ args: argv, allowPositionals: true, options });
@@ -83,18 +79,10 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(command ? `[@petstore/docs] unknown command "${positionals.join(" ")}"` : "[@petstore/docs] no command given");
   }
   const env = process.env;
-  const configText = values.config ?? env.DOCS_DOMAINS_CONFIG;
-  const configPath = configText ? userPath(configText) : join(import.meta.dirname, "..", "..", "domains.json");
-  const config = await loadDomainsConfig(configPath);
+  const configFile = domainsConfigPath(values.config, env);
+  const config = await loadDomainsConfig(configFile.path);
   const dns = setting(values.dns, "--dns", "DOCS_DNS_SERVER");
-  const dnsText = dns.text;
-  let server;
-  try {
-    server = dnsText ? parseDnsServer(dnsText) : systemDnsServer();
-  } catch (error) {
-    // parseDnsServer names the option; name the variable when the value came from it.
-    throw dnsText ? new Error((error as Error).message.replace("--dns must", `${dns.name} must`)) : error;
-  }
+  const server = dns.text ? parseDnsServer(dns.text, dns.name) : systemDnsServer();
   const timeoutMs = integer(values.timeout, 5000, "--timeout", "milliseconds", 600_000);
   const caFile = values.ca ?? env.DOCS_CA_FILE;
   const https = setting(values["https-port"], "--https-port", "DOCS_HTTPS_PORT");
@@ -118,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   } else {
     const primary = primaryDomain(config);
     const roles = new Map(config.domains.map((d) => [d.name, d.name === primary ? "primary" : `redirect → ${config.redirects.find((r) => r.from === d.name)?.to}`]));
-    console.log(`Checking ${domain ?? "every domain"} of ${configText ?? "domains.json"} with DNS server ${server.host}:${server.port}\n`);
+    console.log(`Checking ${domain ?? "every domain"} of ${configFile.shown} with DNS server ${server.host}:${server.port}\n`);
     console.log(formatReport(results, roles));
   }
   return results.some((r) => r.status === "fail") ? 1 : 0;

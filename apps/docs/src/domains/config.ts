@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import schema from "../../domains.schema.json" with { type: "json" };
 
@@ -93,6 +94,17 @@ export function validateDomainsConfig(value: unknown, source = "domains.json"): 
   const problems = semanticProblems(value);
   if (problems.length > 0) throw new DomainsConfigError(source, problems);
   return value;
+}
+
+/** A path the user typed: pnpm runs package scripts inside apps/docs, and INIT_CWD is where the command was typed. */
+export function userPath(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
+/** The domains config to read, as `shown` in messages: `--config`, then DOCS_DOMAINS_CONFIG, then apps/docs/domains.json. */
+export function domainsConfigPath(option: string | undefined, env: NodeJS.ProcessEnv = process.env): { path: string; shown: string } {
+  const text = option ?? (env.DOCS_DOMAINS_CONFIG || undefined);
+  return text ? { path: userPath(text), shown: text } : { path: join(import.meta.dirname, "..", "..", "domains.json"), shown: "domains.json" };
 }
 
 /** Reads and validates a domains.json file. */

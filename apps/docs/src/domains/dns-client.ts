@@ -62,12 +62,12 @@ function toRecord(resource: DNS.Packet.Resource): DnsRecord {
 }
 
 /** Parses `host:port` (or a bare host, port 53); IPv6 as `[::1]:5353`. */
-export function parseDnsServer(text: string): DnsServerAddress {
+export function parseDnsServer(text: string, name = "--dns"): DnsServerAddress {
   const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:]+)(?::(\d+))?$/.exec(text);
   const host = match?.[1];
   const port = Number(match?.[2] ?? 53);
   if (!host || isIP(host) === 0 || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`[@petstore/docs] --dns must be an IP address with an optional port, such as 127.0.0.1:5353, not "${text}"`);
+    throw new Error(`[@petstore/docs] ${name} must be an IP address with an optional port, such as 127.0.0.1:5353, not "${text}"`);
   }
   return { host, port };
 }
