@@ -42,14 +42,7 @@ try {
     console.log(usage);
     process.exit(0);
   }
-  let prism;
-  try {
-    prism = await startPrism({ port, dynamic });
-  } catch (error) {
-    // Prism prints its help screen and a stack when the port is taken; one line says what to do.
-    if (/EADDRINUSE/.test((error as Error).message)) throw new InputError(`[@petstore/mock] port ${port} is in use: set PORT to a free port`);
-    throw error;
-  }
+  const prism = await startPrism({ port, dynamic });
   // Handlers before the first line of output: a signal sent as soon as it appears must not find the default (kill).
   const shutdown = () => void prism.stop().then(() => process.exit(0));
   process.once("SIGINT", shutdown);

@@ -71,7 +71,7 @@ describe("`pnpm mock:prism` refuses bad input with one line and exit code 1", ()
     await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
     const { port } = busy.address() as AddressInfo;
     try {
-      expect(await runScript([], { PORT: String(port) })).toEqual({ code: 1, stdout: "", stderr: `[@petstore/mock] port ${port} is in use: set PORT to a free port\n` });
+      expect(await runScript([], { PORT: String(port) })).toEqual({ code: 1, stdout: "", stderr: `[@petstore/mock] startPrism: port ${port} on 127.0.0.1 is in use; pass another port, or 0 for a free one\n` });
     } finally {
       busy.close();
     }
@@ -95,7 +95,7 @@ it("an empty PORT means the default 4010", { timeout: 60_000 }, async () => {
   });
   try {
     const result = await runScript([], { PORT: "" });
-    expect(result).toEqual({ code: 1, stdout: "", stderr: "[@petstore/mock] port 4010 is in use: set PORT to a free port\n" });
+    expect(result).toEqual({ code: 1, stdout: "", stderr: "[@petstore/mock] startPrism: port 4010 on 127.0.0.1 is in use; pass another port, or 0 for a free one\n" });
   } finally {
     if (listening) busy.close();
   }

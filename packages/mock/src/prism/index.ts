@@ -82,6 +82,11 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
     }, startTimeout);
     const onExit = (code: number | null) => {
       clearTimeout(timer);
+      // Prism answers a taken port with its whole help screen and a stack; the one fact that matters is the port.
+      if (/EADDRINUSE/.test(output)) {
+        reject(new Error(`[@petstore/mock] startPrism: port ${port} on ${host} is in use; pass another port, or 0 for a free one`));
+        return;
+      }
       reject(new Error(`[@petstore/mock] Prism exited with code ${String(code)} before listening:\n${output}`));
     };
     const onData = (chunk: Buffer) => {
