@@ -9,6 +9,7 @@ import { sendError } from "./errors";
 import { createErrorHandler } from "./error-handler";
 import { parametersOf, routeSchema } from "./fastify-schema";
 import { createHandlers } from "./handlers";
+import { addHealthRoutes } from "./health";
 import { loggerOptions } from "./logging";
 import { createOnRequest } from "./on-request";
 import { requestIdFor } from "./request-id";
@@ -121,7 +122,7 @@ export function buildApp(config: AppConfig): FastifyInstance {
     app.route({ method: "OPTIONS", url, handler: async (_request, reply) => reply.code(204).header("allow", `${allow}, OPTIONS`).send() });
   }
 
-  app.get("/healthz", async () => ({ status: "ok" }));
+  addHealthRoutes(app, config.store);
 
   app.setNotFoundHandler(async (request, reply) =>
     sendError(reply, 404, `There is no ${request.method} ${pathOf(request.url)}. This API serves ${routeList}.`),

@@ -1,12 +1,18 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { errorCodes, sendError, type ErrorStatus } from "./errors";
-import { IdempotencyConflictError } from "../store/types";
+import { IdempotencyConflictError, StoreUnavailableError } from "../store/types";
+import { sendUnavailable } from "./unavailable";
 
 /** Turns every error into a contract Error body whose message says what to fix; only real faults are 500s. */
 export function createErrorHandler(bodyLimit: number, example: unknown) {
   const sample = example === undefined ? "" : ` such as ${JSON.stringify(example)}`;
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof IdempotencyConflictError) return sendError(reply, 400, error.message);
+    if (error instanceof StoreUnavailableError) {
+      // The cause (a dropped connection, a full disk) is for the operator's log, not for the client.
+      request.log.warn({ err: error }, "store unavailable");
+      return sendUnavailable(reply, request.id);
+    }
     switch (error.code) {
       case "FST_ERR_VALIDATION":
         return sendError(reply, 400, error.message);

@@ -71,6 +71,11 @@ export class AppendLog {
     }
   }
 
+  /** False once the file is closed, or a failed write could not be cut back off (every append is refused). */
+  get usable(): boolean {
+    return this.#fd !== undefined && this.#failure === undefined;
+  }
+
   /** Appends one record; resolves once it is durable. */
   append(record: unknown): Promise<void> {
     if (this.#fd === undefined) return Promise.reject(new Error("[@petstore/server] the data file is closed"));

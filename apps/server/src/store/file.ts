@@ -6,7 +6,7 @@ import { IdempotencyIndex } from "./idempotency-index";
 import { acquireLock } from "./lock-file";
 import { PetIndex } from "./pet-index";
 import { InvalidRecordError, RECORD_PREFIX, toStoredRecord, type StoredRecord } from "./records";
-import { normalizePet, type CreateResult, type IdempotencyInput, type PetStore, type StoreOptions } from "./types";
+import { normalizePet, StoreUnavailableError, type CreateResult, type IdempotencyInput, type PetStore, type StoreOptions } from "./types";
 
 /** Options of the file store. */
 export interface FileStoreOptions extends StoreOptions {
@@ -80,10 +80,17 @@ function fileStore({ log, records }: OpenedLog<StoredRecord>, options: StoreOpti
       }
       const pet = normalizePet(nextId++, input);
       const record: StoredRecord = idempotency ? { pet, idempotency: { ...idempotency, at: now() } } : { pet };
-      const written = log.append(record).then(() => {
-        pets.add(pet);
-        return pet;
-      });
+      const written = log.append(record).then(
+        () => {
+          pets.add(pet);
+          return pet;
+        },
+        (error: unknown) => {
+          // A full disk or an I/O error: nothing was acknowledged, and a later create can succeed (a 503, not a 500).
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new StoreUnavailableError(`[@petstore/server] could not write the data file: ${reason}`, { cause: error });
+        },
+      );
       if (idempotency) keys.claim(idempotency, written);
       return { pet: await written, replayed: false };
     },
@@ -94,6 +101,7 @@ function fileStore({ log, records }: OpenedLog<StoredRecord>, options: StoreOpti
       return pets.list(query);
     },
     revision: () => pets.revision,
+    ready: async () => log.usable,
     async close() {
       await log.close();
       release();

@@ -39,6 +39,11 @@ export interface PetStore {
    * encoded list until then. Stores that other processes write to leave it out: nothing is cached.
    */
   revision?(): number;
+  /**
+   * Resolves true when the store can serve requests right now (`GET /readyz`). Never rejects. Stores that
+   * cannot become unusable leave it out: they are always ready.
+   */
+  ready?(): Promise<boolean>;
   /** Releases files and connections. */
   close(): Promise<void>;
 }
@@ -57,6 +62,17 @@ export class IdempotencyConflictError extends Error {
         "Send a new key for a new pet, or resend the original body to get the original response.",
     );
     this.name = "IdempotencyConflictError";
+  }
+}
+
+/**
+ * The store cannot be reached or written right now (PostgreSQL down or restarting, a full disk): the request
+ * gets a 503 with `Retry-After`, never a 500, and the same request can succeed later.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
   }
 }
 

@@ -38,7 +38,7 @@ describe("file store after a failed write", () => {
       { cwd: serverRoot },
     );
     // The long pet is written in part before the limit stops it; the short one after it must still fit.
-    expect(stdout.trim().split("\n").map((answer) => JSON.parse(answer))).toEqual([{ id: last + 1 }, { error: "EFBIG" }, { id: last + 3 }]);
+    expect(stdout.trim().split("\n").map((answer) => JSON.parse(answer))).toEqual([{ id: last + 1 }, { error: "StoreUnavailableError EFBIG" }, { id: last + 3 }]);
 
     const repairs: string[] = [];
     const store = await createFileStore(path, { onRepair: (message) => repairs.push(message) });

@@ -9,7 +9,9 @@ for (const name of names) {
     const { pet } = await store.create({ name, categoryId: 1 });
     process.stdout.write(`${JSON.stringify({ id: pet.id })}\n`);
   } catch (error) {
-    process.stdout.write(`${JSON.stringify({ error: (error as NodeJS.ErrnoException).code ?? (error as Error).message })}\n`);
+    // The store reports the failed write as unavailable (a 503), with the system error as its cause.
+    const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+    process.stdout.write(`${JSON.stringify({ error: `${(error as Error).name} ${cause?.code ?? (error as Error).message}` })}\n`);
   }
 }
 await store.close();
