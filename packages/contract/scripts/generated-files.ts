@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
+import { resolveOperations, type OpenApiDocument } from "./resolve";
 
 export const contractPath = fileURLToPath(new URL("../openapi.yaml", import.meta.url));
 export const generatedDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
@@ -10,45 +11,68 @@ const header = (what: string) =>
   `// Generated from openapi.yaml by \`pnpm --filter @petstore/contract generate\`: ${what}.\n` +
   `// Do not edit by hand; a test fails when this file is stale.\n\n`;
 
-interface OperationObject {
-  operationId: string;
-  deprecated?: boolean;
-  "x-deprecation"?: { deprecatedAt: string; sunset: string; replacement: string; link: string };
-}
+const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-/** Renders every generated file of the contract package, keyed by file name inside `src/generated/`. */
-export async function renderGeneratedFiles(): Promise<Record<string, string>> {
-  const yamlText = await readFile(contractPath, "utf8");
-  const document = parse(yamlText) as {
-    servers: { url: string; description: string }[];
-    paths: Record<string, Record<string, OperationObject>>;
-  };
+/** Renders every generated file of the contract package from the document at `path`, keyed by file name inside `src/generated/`. */
+export async function renderGeneratedFiles(path = contractPath): Promise<Record<string, string>> {
+  const yamlText = await readFile(path, "utf8");
+  const document = parse(yamlText) as OpenApiDocument;
 
   const ast = await openapiTS(yamlText, { alphabetize: false });
   const schemaTs = header("the TypeScript types of the contract (openapi-typescript)") + astToString(ast);
 
   const documentTs =
-    header("the OpenAPI document as an object") +
-    `export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n`;
+    header("the OpenAPI document as an object") + `export const openapiDocument = ${json(document)} as const;\n`;
 
-  const operations: Record<string, unknown> = {};
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      const deprecation = operation["x-deprecation"];
-      operations[operation.operationId] = {
-        method: method.toUpperCase(),
-        path,
-        ...(operation.deprecated && deprecation ? { deprecation } : {}),
-      };
-    }
-  }
+  const table = resolveOperations(document);
+  const operations = Object.fromEntries(
+    table.map((op) => [op.operationId, { method: op.method, path: op.path, ...(op.deprecation ? { deprecation: op.deprecation } : {}) }]),
+  );
   const servers = Object.fromEntries(document.servers.map((s) => [s.description.toLowerCase(), s.url]));
   const operationsTs =
     header("operation metadata and server URLs for runtime code") +
     `/** Base URL of each environment the contract declares. */\n` +
-    `export const servers = ${JSON.stringify(servers, null, 2)} as const;\n\n` +
+    `export const servers = ${json(servers)} as const;\n\n` +
     `/** Method, path and deprecation (from \`x-deprecation\`) of each operation, by operationId. */\n` +
-    `export const operations = ${JSON.stringify(operations, null, 2)} as const;\n`;
+    `export const operations = ${json(operations)} as const;\n`;
 
-  return { "schema.ts": schemaTs, "document.ts": documentTs, "operations.ts": operationsTs };
+  const tableTs =
+    header("every operation resolved ($refs inlined) into what a router and validator need") +
+    `import type { ContractOperation } from "../operation-table-types";\n\n` +
+    `/** Every operation of the contract in document order: method, path, parameters, body and responses with their schemas. */\n` +
+    `export const operationTable: readonly ContractOperation[] = ${json(table.map(({ deprecation: _, ...op }) => op))};\n`;
+
+  const catalogue = document["x-error-codes"];
+  if (!catalogue || Object.keys(catalogue).length === 0) throw new Error("[@petstore/contract] openapi.yaml has no x-error-codes");
+  const byStatus: Record<number, string> = {};
+  for (const [code, { status }] of Object.entries(catalogue)) {
+    if (byStatus[status] !== undefined) throw new Error(`[@petstore/contract] x-error-codes gives status ${status} to both ${byStatus[status]} and ${code}`);
+    byStatus[status] = code;
+  }
+  const errorsTs =
+    header("the error catalogue (`x-error-codes`)") +
+    `/** Every Error \`code\` of the contract with its HTTP status and meaning. */\n` +
+    `export const errorCatalogue = ${json(catalogue)} as const;\n\n` +
+    `/** The Error \`code\` the contract pairs with each HTTP status. */\n` +
+    `export const errorCodeByStatus = {\n${Object.entries(byStatus).map(([status, code]) => `  ${status}: ${JSON.stringify(code)},`).join("\n")}\n} as const;\n`;
+
+  const statuses = (document.components.schemas.PetStatus as { enum?: string[] }).enum;
+  if (!statuses) throw new Error("[@petstore/contract] components.schemas.PetStatus has no enum");
+  const limits = document["x-request-limits"];
+  if (!limits) throw new Error("[@petstore/contract] openapi.yaml has no x-request-limits");
+  const valuesTs =
+    header("enums and limits") +
+    `/** Every value of \`PetStatus\`, in the contract's order. */\n` +
+    `export const petStatuses = ${json(statuses)} as const;\n\n` +
+    `/** The request limits of \`x-request-limits\`: body bytes, JSON nesting depth, request line and header bytes. */\n` +
+    `export const requestLimits = ${json(limits)} as const;\n`;
+
+  return {
+    "schema.ts": schemaTs,
+    "document.ts": documentTs,
+    "operations.ts": operationsTs,
+    "operation-table.ts": tableTs,
+    "errors.ts": errorsTs,
+    "values.ts": valuesTs,
+  };
 }

@@ -1,10 +1,15 @@
 export { openapiDocument } from "./generated/document";
 export { operations, servers } from "./generated/operations";
+export { operationTable } from "./generated/operation-table";
+export { errorCatalogue, errorCodeByStatus } from "./generated/errors";
+export { petStatuses, requestLimits } from "./generated/values";
 
 export type { components, operations as Operations, paths } from "./generated/schema";
+export type { ContractOperation, ContractParameter, ContractResponse, JsonSchema } from "./operation-table-types";
 export type {
   Environment,
   Error as PetstoreErrorBody,
+  ErrorCode,
   NewPet,
   OperationId,
   Pet,

@@ -1,3 +1,4 @@
+import type { errorCatalogue } from "./generated/errors";
 import type { servers, operations } from "./generated/operations";
 import type { components } from "./generated/schema";
 
@@ -13,3 +14,5 @@ export type Error = components["schemas"]["Error"];
 export type Environment = keyof typeof servers;
 /** The operationId of any operation in the contract. */
 export type OperationId = keyof typeof operations;
+/** An Error `code` the contract's catalogue (`x-error-codes`) lists. */
+export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,4 @@
-import { openapiDocument } from "@petstore/contract";
+import { openapiDocument, operationTable } from "@petstore/contract";
 
 /** A JSON Schema object as the contract writes it, after `$ref`s are inlined. */
 export type Schema = { [keyword: string]: unknown };
@@ -58,11 +58,6 @@ export function componentSchema(name: string): Schema {
   return resolveRefs({ $ref: `#/components/schemas/${name}` });
 }
 
-function jsonSchemaOf(content: unknown): Schema | undefined {
-  const json = (content as Schema | undefined)?.["application/json"] as Schema | undefined;
-  return json?.schema as Schema | undefined;
-}
-
 /**
  * The path every server URL of the contract ends in (`/v1`): operations are served under it. The servers
  * must agree, since one reference server stands in for all of them.
@@ -78,37 +73,22 @@ export function contractBasePath(servers: unknown = document.servers): string {
   return path;
 }
 
-/** Every operation in the contract, in document order. */
+/**
+ * Every operation in the contract, in document order, from the generated operation table: the JSON schema of each
+ * response by status (bodiless responses have none) and the headers fixed by the contract.
+ */
 export function contractOperations(): ContractOperation[] {
-  const paths = resolveRefs(document.paths as Record<string, Record<string, Schema>>);
-  const result: ContractOperation[] = [];
-  for (const [path, item] of Object.entries(paths)) {
-    const shared = (item.parameters as unknown as ContractParameter[] | undefined) ?? [];
-    for (const [method, op] of Object.entries(item)) {
-      if (typeof op !== "object" || op === null || typeof op.operationId !== "string") continue;
-      const own = (op.parameters as ContractParameter[] | undefined) ?? [];
-      const responses: Record<string, Schema> = {};
-      const constantHeaders: Record<string, string> = {};
-      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Schema>)) {
-        const schema = jsonSchemaOf(response.content);
-        if (schema) responses[status] = schema;
-        for (const [header, spec] of Object.entries((response.headers ?? {}) as Record<string, Schema>)) {
-          const value = (spec.schema as Schema | undefined)?.const;
-          if (typeof value === "string") constantHeaders[header] = value;
-        }
-      }
-      const body = op.requestBody as Schema | undefined;
-      const bodySchema = body ? jsonSchemaOf(body.content) : undefined;
-      result.push({
-        operationId: op.operationId,
-        method: method.toUpperCase(),
-        path,
-        parameters: [...shared, ...own].map((p) => ({ ...p, required: p.required === true })),
-        ...(bodySchema ? { requestBody: { required: body?.required === true, schema: bodySchema } } : {}),
-        responses,
-        constantHeaders,
-      });
-    }
-  }
-  return result;
+  return operationTable.map((op) => {
+    const responses: Record<string, Schema> = {};
+    for (const [status, response] of Object.entries(op.responses)) if (response.schema) responses[status] = response.schema as Schema;
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      parameters: op.parameters as ContractParameter[],
+      ...(op.requestBody ? { requestBody: op.requestBody as { required: boolean; schema: Schema } } : {}),
+      responses,
+      constantHeaders: op.constantHeaders as Record<string, string>,
+    };
+  });
 }

@@ -1,19 +1,8 @@
+import { errorCodeByStatus } from "@petstore/contract";
 import type { FastifyReply } from "fastify";
 
-/** The Error codes of the contract, by HTTP status. */
-export const errorCodes = {
-  400: "invalid_request",
-  401: "unauthorized",
-  404: "not_found",
-  405: "method_not_allowed",
-  408: "request_timeout",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  429: "rate_limited",
-  431: "headers_too_large",
-  500: "internal_error",
-  503: "service_unavailable",
-} as const;
+/** The Error codes of the contract, by HTTP status (its `x-error-codes`). */
+export const errorCodes = errorCodeByStatus;
 
 /** The Content-Type of every JSON answer. */
 export const JSON_TYPE = "application/json; charset=utf-8";

@@ -1,4 +1,4 @@
-import { openapiDocument } from "@petstore/contract";
+import { errorCodeByStatus as generatedErrorCodes, openapiDocument } from "@petstore/contract";
 
 /** A JSON object as found in the OpenAPI document. */
 export type JsonObject = Record<string, any>;
@@ -63,14 +63,5 @@ export function componentSchema(name: string): JsonObject {
   return resolveRef({ $ref: `#/components/schemas/${name}` });
 }
 
-/** The `code` the contract's conventions pair with each error status. */
-export const errorCodeByStatus: Readonly<Record<number, string>> = {
-  400: "invalid_request",
-  401: "unauthorized",
-  404: "not_found",
-  405: "method_not_allowed",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  429: "rate_limited",
-  500: "internal_error",
-};
+/** The `code` the contract's catalogue (`x-error-codes`) pairs with each error status. */
+export const errorCodeByStatus: Readonly<Record<number, string>> = generatedErrorCodes;

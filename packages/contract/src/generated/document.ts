@@ -7,7 +7,7 @@ export const openapiDocument = {
     "title": "Petstore API",
     "version": "1.0.0",
     "summary": "Manage the animals of a store.",
-    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status.\n  Known `code` values: `invalid_request` (400), `unauthorized` (401), `not_found` (404),\n  `method_not_allowed` (405), `payload_too_large` (413), `unsupported_media_type` (415),\n  `rate_limited` (429), `internal_error` (500).\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n- A method the API does not serve on one of its paths is a `405` (`method_not_allowed`) with an\n  `Allow` header; a method the service's HTTP parser does not recognise at all (`MAED`, or a\n  lower-case `patch`) is a `400` (`invalid_request`).\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
+    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status. The\n  `code` values and the status each goes with are listed, as data, in the document's root\n  `x-error-codes` extension.\n- Limits, listed as data in the root `x-request-limits` extension: a body of at most 1048576\n  bytes (larger is a `413`), JSON nested at most 64 arrays or objects deep (deeper is a `400`\n  `invalid_request` that names the limit), request line and headers of at most 16384 bytes\n  together (more is a `431`).\n- While the service's store is unavailable, every operation answers `503`\n  (`service_unavailable`) with a `Retry-After` header; retry after that many seconds.\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n- A method the API does not serve on one of its paths is a `405` (`method_not_allowed`) with an\n  `Allow` header; a method the service's HTTP parser does not recognise at all (`MAED`, or a\n  lower-case `patch`) is a `400` (`invalid_request`).\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
     "contact": {
       "name": "Petstore API team",
       "url": "https://docs.petstore.example",
@@ -17,6 +17,57 @@ export const openapiDocument = {
       "name": "MIT",
       "identifier": "MIT"
     }
+  },
+  "x-error-codes": {
+    "invalid_request": {
+      "status": 400,
+      "description": "A parameter, a header or the body is missing or holds an invalid value, or the request is malformed."
+    },
+    "unauthorized": {
+      "status": 401,
+      "description": "The API key is missing or not valid."
+    },
+    "not_found": {
+      "status": 404,
+      "description": "The resource or path does not exist."
+    },
+    "method_not_allowed": {
+      "status": 405,
+      "description": "The path exists but does not serve this method; the `Allow` header lists the methods it serves."
+    },
+    "request_timeout": {
+      "status": 408,
+      "description": "The request was not received in time."
+    },
+    "payload_too_large": {
+      "status": 413,
+      "description": "The body is larger than `x-request-limits.bodyBytes`."
+    },
+    "unsupported_media_type": {
+      "status": 415,
+      "description": "The body is not `application/json`."
+    },
+    "rate_limited": {
+      "status": 429,
+      "description": "Too many requests; wait for `Retry-After` seconds (sent by mocks and gateways)."
+    },
+    "headers_too_large": {
+      "status": 431,
+      "description": "The request line and headers are larger than `x-request-limits.headerBytes`."
+    },
+    "internal_error": {
+      "status": 500,
+      "description": "Something went wrong on the service's side."
+    },
+    "service_unavailable": {
+      "status": 503,
+      "description": "The service's store is unavailable; retry after `Retry-After` seconds."
+    }
+  },
+  "x-request-limits": {
+    "bodyBytes": 1048576,
+    "jsonDepth": 64,
+    "headerBytes": 16384
   },
   "servers": [
     {
@@ -100,6 +151,9 @@ export const openapiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
           }
@@ -165,6 +219,9 @@ export const openapiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -310,6 +367,38 @@ export const openapiDocument = {
               }
             }
           },
+          "503": {
+            "description": "The service's store is unavailable; retry after `Retry-After` seconds.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Retry-After": {
+                "$ref": "#/components/headers/RetryAfterRequired"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Link": {
+                "$ref": "#/components/headers/DeprecationLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "example": {
+                  "code": "service_unavailable",
+                  "message": "The pet store is unavailable. Retry in 1 second.",
+                  "status": 503
+                }
+              }
+            }
+          },
           "default": {
             "description": "Any other error, such as `429` (`rate_limited`, with `Retry-After`) from a mock or gateway,\nor `500` (`internal_error`).\n",
             "headers": {
@@ -448,11 +537,20 @@ export const openapiDocument = {
           "minimum": 0
         },
         "example": 1
+      },
+      "RetryAfterRequired": {
+        "required": true,
+        "description": "Seconds to wait before retrying.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "example": 1
       }
     },
     "responses": {
       "BadRequest": {
-        "description": "A parameter or the body is missing or holds an invalid value.",
+        "description": "A parameter or the body is missing or holds an invalid value, or the body's JSON is nested\ndeeper than `x-request-limits.jsonDepth` (64) arrays or objects.\n",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -527,6 +625,29 @@ export const openapiDocument = {
               "code": "unsupported_media_type",
               "message": "Send the body as application/json.",
               "status": 415
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The service's store is unavailable; retry after `Retry-After` seconds.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfterRequired"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "code": "service_unavailable",
+              "message": "The pet store is unavailable. Retry in 1 second.",
+              "status": 503
             }
           }
         }

@@ -157,7 +157,10 @@ export interface components {
         };
     };
     responses: {
-        /** @description A parameter or the body is missing or holds an invalid value. */
+        /**
+         * @description A parameter or the body is missing or holds an invalid value, or the body's JSON is nested
+         *     deeper than `x-request-limits.jsonDepth` (64) arrays or objects.
+         */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -220,6 +223,24 @@ export interface components {
                  *       "code": "unsupported_media_type",
                  *       "message": "Send the body as application/json.",
                  *       "status": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The service's store is unavailable; retry after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["RetryAfterRequired"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "service_unavailable",
+                 *       "message": "The pet store is unavailable. Retry in 1 second.",
+                 *       "status": 503
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -302,6 +323,11 @@ export interface components {
          * @example 1
          */
         "Retry-After": number;
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 1
+         */
+        RetryAfterRequired: number;
     };
     pathItems: never;
 }
@@ -357,6 +383,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -410,6 +437,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -506,6 +534,27 @@ export interface operations {
                      *       "code": "not_found",
                      *       "message": "No pet with id 42.",
                      *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service's store is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["RetryAfterRequired"];
+                    Sunset: components["headers"]["Sunset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Link: components["headers"]["DeprecationLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The pet store is unavailable. Retry in 1 second.",
+                     *       "status": 503
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

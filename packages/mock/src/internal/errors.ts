@@ -1,17 +1,7 @@
-import type { PetstoreErrorBody } from "@petstore/contract";
+import { errorCodeByStatus, type PetstoreErrorBody } from "@petstore/contract";
 
-/** The contract's Error codes, by HTTP status. */
-export const errorCodes: Readonly<Record<number, string>> = {
-  400: "invalid_request",
-  401: "unauthorized",
-  404: "not_found",
-  405: "method_not_allowed",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  429: "rate_limited",
-  500: "internal_error",
-  503: "service_unavailable",
-};
+/** The contract's Error codes, by HTTP status (its `x-error-codes`). */
+export const errorCodes: Readonly<Record<number, string>> = errorCodeByStatus;
 
 /** The Error body for `status`: `code` from the contract's list (or `error_<status>`), `status` equal to the HTTP status. */
 export function errorBody(status: number, message: string, code = errorCodes[status] ?? `error_${status}`): PetstoreErrorBody {

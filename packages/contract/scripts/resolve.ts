@@ -1,0 +1,96 @@
+type Json = { [key: string]: unknown };
+
+/** The parts of the OpenAPI document the generator reads. */
+export interface OpenApiDocument {
+  servers: { url: string; description: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown> } & Json;
+  "x-error-codes"?: Record<string, { status: number; description: string }>;
+  "x-request-limits"?: Record<string, number>;
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
+// Values that are data, not schemas: kept as written.
+const DATA_KEYWORDS = new Set(["example", "examples", "const", "enum", "default"]);
+
+/** Inlines every local `$ref` against `document` and drops `description` prose from schemas (the contract has no cycles). */
+function resolve(document: Json, value: unknown, seen: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((item) => resolve(document, item, seen));
+  if (value === null || typeof value !== "object") return value;
+  const ref = (value as Json).$ref;
+  if (typeof ref === "string") {
+    if (seen.includes(ref)) throw new Error(`[@petstore/contract] the contract has a cyclic $ref: ${ref}`);
+    return resolve(document, lookup(document, ref), [...seen, ref]);
+  }
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "description" && typeof child === "string") continue;
+    if (key === "responses" && child !== null && typeof child === "object") {
+      // A `default` response is a response, not a schema's default value.
+      out[key] = Object.fromEntries(Object.entries(child).map(([status, response]) => [status, resolve(document, response, seen)]));
+    } else out[key] = DATA_KEYWORDS.has(key) ? child : resolve(document, child, seen);
+  }
+  return out;
+}
+
+function lookup(document: Json, ref: string): unknown {
+  if (!ref.startsWith("#/")) throw new Error(`[@petstore/contract] only local $refs are supported, got ${ref}`);
+  let node: unknown = document;
+  for (const raw of ref.slice(2).split("/")) node = (node as Json | undefined)?.[raw.replaceAll("~1", "/").replaceAll("~0", "~")];
+  if (node === undefined) throw new Error(`[@petstore/contract] the contract's $ref ${ref} points nowhere`);
+  return node;
+}
+
+const jsonSchemaOf = (content: unknown) => ((content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as Json | undefined;
+
+/** One operation, resolved (the shape of `ContractOperation` in src/operation-table-types.ts, plus its deprecation). */
+export interface ResolvedOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  parameters: { name: string; in: string; required: boolean; schema: Json }[];
+  requestBody?: { required: boolean; schema: Json };
+  responses: Record<string, { schema?: Json; headers: Record<string, { required: boolean; const?: string }> }>;
+  constantHeaders: Record<string, string>;
+  deprecation?: unknown;
+}
+
+/** Every operation of `document` in document order, with parameters, body and responses resolved. */
+export function resolveOperations(document: OpenApiDocument): ResolvedOperation[] {
+  const doc = document as unknown as Json;
+  const result: ResolvedOperation[] = [];
+  for (const [path, rawItem] of Object.entries(document.paths)) {
+    const item = resolve(doc, rawItem) as Json;
+    const shared = (item.parameters as ResolvedOperation["parameters"] | undefined) ?? [];
+    for (const method of Object.keys(item).filter((key) => METHODS.includes(key))) {
+      const op = item[method] as Json;
+      if (typeof op.operationId !== "string") throw new Error(`[@petstore/contract] ${method.toUpperCase()} ${path} has no operationId`);
+      const responses: ResolvedOperation["responses"] = {};
+      const constantHeaders: Record<string, string> = {};
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+        const headers: Record<string, { required: boolean; const?: string }> = {};
+        for (const [name, spec] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+          const value = (spec.schema as Json | undefined)?.const;
+          headers[name] = { required: spec.required === true, ...(typeof value === "string" ? { const: value } : {}) };
+          if (typeof value === "string") constantHeaders[name] = value;
+        }
+        const schema = jsonSchemaOf(response.content);
+        responses[status] = { ...(schema ? { schema } : {}), headers };
+      }
+      const body = op.requestBody as Json | undefined;
+      const bodySchema = body ? jsonSchemaOf(body.content) : undefined;
+      const parameters = [...shared, ...((op.parameters as ResolvedOperation["parameters"] | undefined) ?? [])];
+      result.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        parameters: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required === true, schema: p.schema })),
+        ...(bodySchema ? { requestBody: { required: body?.required === true, schema: bodySchema } } : {}),
+        responses,
+        constantHeaders,
+        ...(op.deprecated === true && op["x-deprecation"] ? { deprecation: (rawItem[method] as Json)["x-deprecation"] } : {}),
+      });
+    }
+  }
+  return result;
+}

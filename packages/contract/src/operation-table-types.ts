@@ -1,0 +1,35 @@
+import type { OperationId } from "./types";
+
+/** A JSON Schema object as the contract writes it, with every `$ref` inlined and `description` prose dropped. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/** One parameter of an operation, with its schema resolved. */
+export interface ContractParameter {
+  readonly name: string;
+  readonly in: "query" | "path" | "header" | "cookie";
+  readonly required: boolean;
+  readonly schema: JsonSchema;
+}
+
+/** One response of an operation: its `application/json` schema (absent for a bodiless response) and headers. */
+export interface ContractResponse {
+  readonly schema?: JsonSchema;
+  /** Each declared header, with the value its schema fixes by `const` (e.g. `Sunset`), if any. */
+  readonly headers: { readonly [name: string]: { readonly required: boolean; readonly const?: string } };
+}
+
+/** One operation of the contract, resolved into what a router and a validator need. */
+export interface ContractOperation {
+  readonly operationId: OperationId;
+  /** Upper case, e.g. `GET`. */
+  readonly method: string;
+  /** The OpenAPI path template, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  readonly parameters: readonly ContractParameter[];
+  /** The `application/json` request body, when the operation takes one. */
+  readonly requestBody?: { readonly required: boolean; readonly schema: JsonSchema };
+  /** Each declared response by status code (or `default`). */
+  readonly responses: { readonly [status: string]: ContractResponse };
+  /** Response headers whose schema fixes a `const` value, by name: sent on every response of the operation. */
+  readonly constantHeaders: { readonly [name: string]: string };
+}
