@@ -1,44 +1,95 @@
-import { delay, http, type HttpHandler } from "msw";
-import { baseUrlPattern } from "./internal/match";
+import { http, type HttpHandler } from "msw";
+import { createAuthenticator } from "./internal/auth";
+import { contractOperations } from "./internal/contract";
 import { createRequestHandler } from "./internal/handle";
+import { baseUrlPattern, basePathOf } from "./internal/match";
+import { requestIdFor } from "./internal/request-id";
+import { errorResponse } from "./internal/respond";
+import { createRouter } from "./internal/routing";
+import { createJournal, journalEntry, type JournalTarget, type PetstoreRequestJournal } from "./journal";
+import { handlerName } from "./operation-handler";
 import { resolveOptions, type PetstoreMockOptions } from "./options";
-import { createOverrides, type PetstoreOverrides } from "./override";
-import { createScenarios, type PetstoreScenarios } from "./scenarios";
-import { createPetstoreStore, type PetstoreMockStore } from "./store";
+import { overridesFor, type PetstoreOverrides } from "./override";
+import { registerHandlerSet, type LiveHandlerSet } from "./registry";
+import { scenariosFor, type PetstoreScenarios } from "./scenarios";
+import { createPetstoreStore, PetIdsExhaustedError, type PetstoreMockStore } from "./store";
+import { waitUnlessAborted } from "./wait";
 
-/** MSW handlers for every operation under the set's base URLs, carrying the set's store and helpers bound to its base URLs. */
+/** MSW handlers for every operation under the set's base URLs, carrying the set's store, journal and helpers bound to its base URLs. */
 export type PetstoreHandlers = HttpHandler[] & {
-  /** The set's in-memory pets; `store.reset()` returns to the seed. */
+  /** The set's in-memory pets; `store.reset()` returns to the seed and clears `requests`. */
   readonly store: PetstoreMockStore;
+  /** Every request the set answered (its scenarios and overrides included), oldest first: `requests.of("createPet")`. */
+  readonly requests: PetstoreRequestJournal;
   /** The base URLs the set answers under. */
   readonly baseUrls: readonly string[];
-  /** Failure scenarios for the set's base URLs, to pass to `server.use(...)`. */
+  /** Failure scenarios for the set's base URLs and API keys, to pass to `server.use(...)`. */
   readonly scenario: PetstoreScenarios;
-  /** Typed overrides for the set's base URLs, to pass to `server.use(...)`. */
+  /** Typed overrides for the set's base URLs and API keys, to pass to `server.use(...)`. */
   readonly http: PetstoreOverrides["http"];
-  /** A typed override by operationId for the set's base URLs. */
+  /** A typed override by operationId for the set's base URLs and API keys. */
   readonly override: PetstoreOverrides["override"];
 };
+
+/** The operation a request to the set called, for the journal. */
+function targetOf(route: ReturnType<typeof createRouter>, request: Request, baseUrls: readonly string[]): JournalTarget {
+  const url = new URL(request.url);
+  const match = route(url.pathname.slice((basePathOf(url, baseUrls) ?? "").length));
+  const operation = match?.operations.get(request.method.toUpperCase());
+  if (!match || !operation) return { operationId: undefined, params: {}, queryNames: [] };
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(match.params)) {
+    try {
+      params[name] = decodeURIComponent(raw);
+    } catch {
+      params[name] = raw;
+    }
+  }
+  return { operationId: operation.operationId, params, queryNames: operation.parameters.filter((p) => p.in === "query").map((p) => p.name) };
+}
 
 /**
  * MSW request handlers that behave like the Petstore service: auth, validation, Error bodies, ordering, limits,
  * idempotency and headers, over an in-memory store seeded with `options.pets`. Spread them into `setupServer` or
- * `setupWorker`; the array also carries `.store`, `.scenario`, `.http` and `.override`.
+ * `setupWorker`; the array also carries `.store`, `.requests`, `.scenario`, `.http` and `.override`.
  */
 export function createPetstoreHandlers(options: PetstoreMockOptions = {}): PetstoreHandlers {
   const resolved = resolveOptions(options);
-  const store = createPetstoreStore(resolved.pets);
+  const pets = createPetstoreStore(resolved.pets, resolved.now);
+  const { journal, record } = createJournal(contractOperations().map((op) => op.operationId));
+  const store: PetstoreMockStore = {
+    ...pets,
+    reset() {
+      pets.reset();
+      journal.clear();
+    },
+  };
   const answer = createRequestHandler(resolved, store);
-  const { latency } = resolved;
-  const handler = http.all(baseUrlPattern(resolved.baseUrls), async ({ request }) => {
-    if (latency !== undefined) await delay(latency as number);
-    return answer(request);
+  const route = createRouter();
+  const set: LiveHandlerSet = { baseUrls: resolved.baseUrls, authenticate: createAuthenticator(resolved.apiKeys), record };
+  registerHandlerSet(set);
+  const { latency, baseUrls } = resolved;
+  const handler = http.all(baseUrlPattern(baseUrls), async ({ request }) => {
+    // The client gave up while the latency ran: nobody receives an answer, and no timer is left behind.
+    if (latency !== undefined && !(await waitUnlessAborted(latency, request.signal))) return Response.error();
+    const copy = request.clone();
+    let response: Response;
+    try {
+      response = await answer(request);
+    } catch (error) {
+      if (!(error instanceof PetIdsExhaustedError)) throw error;
+      response = errorResponse(undefined, 500, error.message, requestIdFor(request));
+    }
+    set.record(await journalEntry(copy, targetOf(route, copy, baseUrls), response));
+    return response;
   });
-  const overrides = createOverrides({ baseUrls: resolved.baseUrls });
+  handler.info.header = handlerName("every Petstore operation (@petstore/mock handlers)", baseUrls);
+  const overrides = overridesFor(baseUrls, set);
   return Object.assign([handler], {
     store,
-    baseUrls: resolved.baseUrls,
-    scenario: createScenarios({ baseUrls: resolved.baseUrls }),
+    requests: journal,
+    baseUrls,
+    scenario: scenariosFor(baseUrls, set),
     http: overrides.http,
     override: overrides.override,
   });

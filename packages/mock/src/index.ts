@@ -1,4 +1,5 @@
 export { createPetstoreHandlers } from "./handlers";
+export { generatePets } from "./generate-pets";
 export { petstoreMock } from "./petstore-mock";
 export { createScenarios } from "./scenarios";
 export { createOverrides, json, networkError } from "./override";
@@ -7,6 +8,8 @@ export { defaultBaseUrls } from "./options";
 export { PetstoreContractViolation } from "./internal/respond";
 
 export type { PetstoreHandlers } from "./handlers";
+export type { GeneratePetsOptions } from "./generate-pets";
+export type { JournalEntry, JournalEntryOf, PetstoreRequestJournal, UnmatchedJournalEntry } from "./journal";
 export type { PetstoreMockOptions } from "./options";
 export type { OverrideOptions, PetstoreOverrides } from "./override";
 export type { ErrorScenarioBody, PetstoreScenarios, RateLimitedOptions, ScenarioOptions } from "./scenarios";

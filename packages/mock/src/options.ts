@@ -11,6 +11,8 @@ export interface PetstoreMockOptions {
   baseUrls?: readonly string[] | undefined;
   /** Delay before every response: milliseconds, or an MSW `delay` mode (`"real"`, `"infinite"`). Defaults to none. */
   latency?: number | "real" | "infinite" | undefined;
+  /** The clock of the idempotency window (24 h), in epoch milliseconds. Defaults to `Date.now()` at each request, so fake timers that replace `Date` move it. */
+  now?: (() => number) | undefined;
 }
 
 /** The options of `createPetstoreHandlers`, with defaults applied and checked. */
@@ -19,12 +21,13 @@ export interface ResolvedOptions {
   apiKeys: readonly string[] | undefined;
   baseUrls: readonly string[];
   latency: number | "real" | "infinite" | undefined;
+  now: () => number;
 }
 
 /** The contract's environment URLs: the default `baseUrls` (frozen, since every handler set shares it). */
 export const defaultBaseUrls: readonly string[] = Object.freeze(Object.values(servers));
 
-const OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency"];
+const OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency", "now"];
 
 /** Checks base URLs and drops trailing slashes: `https://x.test/v1/` → `https://x.test/v1`. */
 export function normalizeBaseUrls(baseUrls: readonly string[] | undefined): readonly string[] {
@@ -65,5 +68,10 @@ export function resolveOptions(options: PetstoreMockOptions = {}): ResolvedOptio
     if (typeof latency !== "number") throw new TypeError(`[@petstore/mock] latency must be milliseconds, "real" or "infinite", got ${describeValue(latency)}`);
     checkMilliseconds("latency", latency);
   }
-  return { pets: options.pets ?? [], apiKeys, baseUrls: normalizeBaseUrls(options.baseUrls), latency };
+  if (options.now !== undefined && typeof options.now !== "function") {
+    throw new TypeError(`[@petstore/mock] now must be a function returning epoch milliseconds, such as () => Date.now(), got ${describeValue(options.now)}`);
+  }
+  // Looked up on each call: a `Date.now` captured here would escape fake timers installed after the handlers exist.
+  const now = options.now ?? (() => Date.now());
+  return { pets: options.pets ?? [], apiKeys, baseUrls: normalizeBaseUrls(options.baseUrls), latency, now };
 }

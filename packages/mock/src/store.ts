@@ -89,8 +89,16 @@ function checkQuery(query: { limit?: number; status?: PetStatus }): void {
   }
 }
 
-/** An in-memory store seeded with `seed`; `now` is the clock for idempotency expiry. */
-export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number = Date.now): PetstoreMockStore {
+/** No id is left for a new pet: the largest held is 2^53 − 1. */
+export class PetIdsExhaustedError extends RangeError {
+  constructor(largest: number) {
+    super(`[@petstore/mock] store.create has no id left after ${largest} (2^53 − 1, the largest id a JavaScript number holds exactly): seed pets with smaller ids to create pets`);
+    this.name = "PetIdsExhaustedError";
+  }
+}
+
+/** An in-memory store seeded with `seed`; `now` (epoch milliseconds, default `Date.now()` at each call) is the clock for idempotency expiry. */
+export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number = () => Date.now()): PetstoreMockStore {
   if (typeof now !== "function") throw new TypeError(`[@petstore/mock] createPetstoreStore's clock must be a function returning epoch milliseconds, got ${describeValue(now)}`);
   const initial = checkSeed(seed);
   let pets: Pet[] = [];
@@ -122,7 +130,7 @@ export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number
       }
       const id = (pets.at(-1)?.id ?? 0) + 1;
       // Past 2^53 - 1 a JavaScript number no longer holds the id exactly: two pets would share one.
-      if (!Number.isSafeInteger(id)) throw new RangeError(`[@petstore/mock] store.create has no id left after ${id - 1}: seed pets with smaller ids`);
+      if (!Number.isSafeInteger(id)) throw new PetIdsExhaustedError(id - 1);
       const pet = normalize(id, input);
       const fingerprint = JSON.stringify(normalize(0, input));
       const mapKey = idempotency && `${idempotency.scope}\u0000${idempotency.key}`;

@@ -19,12 +19,12 @@ export type ErrorStatus = ToNumber<`${4 | 5}${Digit}${Digit}`>;
 
 type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
 type DeclaredStatus<Op> = Extract<keyof ResponsesOf<Op>, number>;
-type JsonBodyOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
+type JsonBodyOf<R> = R extends { content: { "application/json": infer B } } ? B : R extends { content?: never } ? undefined : never;
 
 /** The statuses an operation may answer: those it declares, plus every 4xx/5xx when it declares a `default`. */
 export type StatusOf<Op> = DeclaredStatus<Op> | ("default" extends keyof ResponsesOf<Op> ? Exclude<ErrorStatus, DeclaredStatus<Op>> : never);
 
-/** The JSON body the contract declares for `status` of an operation (its `default` when the status is not declared). */
+/** The JSON body the contract declares for `status` of an operation (its `default` when the status is not declared); `undefined` for a response without a body, such as a 204. */
 export type BodyOf<Op, S extends number> = S extends keyof ResponsesOf<Op>
   ? JsonBodyOf<ResponsesOf<Op>[S]>
   : "default" extends keyof ResponsesOf<Op>
@@ -58,8 +58,11 @@ export type OperationResponse<Op> = { [S in StatusOf<Op>]: JsonResponse<S, BodyO
 /** What an override resolver may return: a contract response, a network error, or nothing (the normal handler answers). */
 export type OverrideResult<Op> = OperationResponse<Op> | NetworkErrorResponse | undefined;
 
-/** `json(status, body)` restricted to what the contract allows for one operation. */
-export type TypedJson<Op> = <S extends StatusOf<Op>>(status: S, body: BodyOf<Op, S>, init?: { headers?: Record<string, string> }) => JsonResponse<S, BodyOf<Op, S>>;
+/** The arguments after the status: the body (left out for a bodiless status such as 204), then `{ headers }`. */
+type BodyArguments<B> = [B] extends [undefined] ? [body?: undefined, init?: { headers?: Record<string, string> }] : [body: B, init?: { headers?: Record<string, string> }];
+
+/** `json(status, body)` restricted to what the contract allows for one operation; `json(204)` for a status declared without a body. */
+export type TypedJson<Op> = <S extends StatusOf<Op>>(status: S, ...rest: BodyArguments<BodyOf<Op, S>>) => JsonResponse<S, BodyOf<Op, S>>;
 
 /** What an override resolver receives. */
 export interface OverrideInfo<Op> {

@@ -24,7 +24,7 @@ describe("createPetstoreHandlers", () => {
     expect(handlers.baseUrls).toEqual([baseUrl, "https://staging.api.petstore.example/v1"]);
     expect(typeof handlers.store.reset).toBe("function");
     expect(Object.keys(handlers.scenario).sort()).toEqual(["error", "networkError", "rateLimited", "serverError", "slow"]);
-    expect(Object.keys(handlers.http).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(handlers.http).sort()).toEqual(["delete", "get", "head", "options", "patch", "post", "put", "trace"]);
     expect(typeof handlers.override).toBe("function");
   });
 

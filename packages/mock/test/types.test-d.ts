@@ -3,6 +3,7 @@ import type { HttpHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   createPetstoreHandlers,
+  json,
   petstoreMock,
   type BodyOf,
   type OperationAt,
@@ -11,6 +12,7 @@ import {
   type PathsWith,
   type QueryOf,
   type StatusOf,
+  type TypedJson,
 } from "../src/index";
 
 const pet: Pet = { id: 1, name: "Rex", categoryId: 1 };
@@ -132,5 +134,42 @@ describe("what the resolver receives", () => {
     handlers.http.get("/pets/{petId}", ({ json }) => json(200, pet));
     // @ts-expect-error the set's overrides are typed too
     handlers.override("getPet", ({ json }) => json(200, [pet]));
+  });
+});
+
+describe("journal entries", () => {
+  it("are typed per operation: createPet's body is a NewPet, getPet's params name petId", () => {
+    const handlers = createPetstoreHandlers();
+    const create = handlers.requests.of("createPet")[0]!;
+    expectTypeOf(create.operationId).toEqualTypeOf<"createPet">();
+    expectTypeOf(create.body).toEqualTypeOf<NewPet | undefined>();
+    expectTypeOf(create.status).toEqualTypeOf<number>();
+    expectTypeOf(handlers.requests.of("getPet")[0]!.params).toEqualTypeOf<{ petId: string }>();
+    expectTypeOf(handlers.requests.of("listPets")[0]!.query).toEqualTypeOf<{ limit?: string; status?: string }>();
+    // @ts-expect-error: no such operation
+    handlers.requests.of("deletePet");
+    for (const entry of handlers.requests) {
+      if (entry.operationId === "createPet") expectTypeOf(entry.body).toEqualTypeOf<NewPet | undefined>();
+    }
+  });
+});
+
+describe("bodiless responses", () => {
+  type WithNoContent = { parameters: Record<string, never>; responses: { 204: { headers: Record<string, unknown>; content?: never }; 200: { content: { "application/json": { ok: boolean } } } } };
+  it("json(204) takes no body where the contract declares none", () => {
+    const typed = json as unknown as TypedJson<WithNoContent>;
+    expectTypeOf<BodyOf<WithNoContent, 204>>().toEqualTypeOf<undefined>();
+    typed(204);
+    typed(200, { ok: true });
+    // @ts-expect-error: a 204 has no body
+    typed(204, { ok: true });
+    // @ts-expect-error: a 200 needs its body
+    typed(200);
+  });
+
+  it("every method has an override helper; one the contract does not use takes no path", () => {
+    expectTypeOf(petstoreMock.http.delete).toBeFunction();
+    // @ts-expect-error: the contract has no DELETE path
+    petstoreMock.http.delete("/pets/{petId}", () => undefined);
   });
 });

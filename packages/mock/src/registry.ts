@@ -1,0 +1,50 @@
+import type { AuthResult } from "./internal/auth";
+import type { JournalRecorder } from "./journal";
+
+/** What scenarios and overrides need from the handler set that serves a URL: its auth rule and its journal. */
+export interface LiveHandlerSet {
+  readonly baseUrls: readonly string[];
+  readonly authenticate: (header: string | null) => AuthResult;
+  readonly record: JournalRecorder;
+}
+
+// Weak, so handler sets that tests dropped can be collected; a set is held by its own handler's closure.
+const live = new Set<WeakRef<LiveHandlerSet>>();
+
+/** Makes a handler set known to the scenarios and overrides created without one (`petstoreMock.*`). */
+export function registerHandlerSet(set: LiveHandlerSet): void {
+  live.add(new WeakRef(set));
+}
+
+function* liveSets(): Generator<LiveHandlerSet> {
+  for (const ref of live) {
+    const set = ref.deref();
+    if (set === undefined) live.delete(ref);
+    else yield set;
+  }
+}
+
+/** Whether `url` (origin + path) is under `baseUrl`. */
+export function isUnder(url: string, baseUrl: string): boolean {
+  return url === baseUrl || url.startsWith(`${baseUrl}/`);
+}
+
+/** The live handler sets that answer `url`, newest first. */
+export function setsServing(url: URL): LiveHandlerSet[] {
+  const clean = `${url.origin}${url.pathname}`;
+  return [...liveSets()].filter((set) => set.baseUrls.some((base) => isUnder(clean, base))).reverse();
+}
+
+/**
+ * Whether helpers for `baseUrls` would miss every live handler set: handler sets exist, and none answers any of these
+ * URLs (a scenario on `petstoreMock` while the handlers were made with other `baseUrls`).
+ */
+export function missesEveryHandlerSet(baseUrls: readonly string[]): boolean {
+  const sets = [...liveSets()];
+  return sets.length > 0 && !baseUrls.some((base) => sets.some((set) => set.baseUrls.some((served) => isUnder(base, served))));
+}
+
+/** The base URLs of every live handler set, for messages. */
+export function servedBaseUrls(): string[] {
+  return [...new Set([...liveSets()].flatMap((set) => set.baseUrls))];
+}
