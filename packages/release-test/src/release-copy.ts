@@ -39,7 +39,7 @@ function copyModules(from: string, to: string): void {
  * the pnpm store folder through one symlink.
  */
 export function copyWorkspaceForRelease(root: string, dest: string, packageDirs: readonly string[]): void {
-  for (const file of sourceFiles(root, [".changeset", ...packageDirs])) {
+  for (const file of sourceFiles(root, [".changeset", "scripts", ...packageDirs])) {
     mkdirSync(path.dirname(path.join(dest, file)), { recursive: true });
     cpSync(path.join(root, file), path.join(dest, file), { verbatimSymlinks: true });
   }

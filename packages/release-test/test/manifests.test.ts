@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { checkPublishedManifests, manifestProblems } from "../../../scripts/check-manifests.ts";
+import { WORKSPACE_ROOT } from "../src/workspace";
+
+const ready = {
+  name: "@petstore/example",
+  repository: { type: "git", url: "git+https://github.com/petstore-sdk/petstore-sdk.git", directory: "packages/example" },
+  homepage: "https://github.com/petstore-sdk/petstore-sdk/tree/main/packages/example#readme",
+  bugs: { url: "https://github.com/petstore-sdk/petstore-sdk/issues" },
+  dependencies: { "@petstore/contract": "workspace:^", "openapi-fetch": "^0.17.0" },
+  peerDependencies: { msw: "^2.7 || ^3" },
+};
+
+describe("manifestProblems", () => {
+  it("accepts a manifest with repository, homepage, bugs and ranges", () => {
+    expect(manifestProblems(ready, "packages/example")).toEqual([]);
+  });
+
+  it.each([
+    ["no repository", { repository: undefined }, /"repository" is missing/],
+    ["a repository string", { repository: "petstore-sdk/petstore-sdk" }, /"repository" is missing/],
+    ["another folder", { repository: { ...ready.repository, directory: "packages/other" } }, /"repository.directory" must be "packages\/example"/],
+    ["an ssh URL", { repository: { ...ready.repository, url: "git@github.com:petstore-sdk/petstore-sdk.git" } }, /"repository.url"/],
+    ["no homepage", { homepage: undefined }, /"homepage"/],
+    ["no bugs", { bugs: undefined }, /"bugs"/],
+    ["an exact dependency", { dependencies: { ajv: "8.20.0" } }, /"dependencies.ajv" pins 8.20.0 exactly: use "\^8.20.0"/],
+    ["an exact peer", { peerDependencies: { msw: "=2.9.0" } }, /"peerDependencies.msw" pins =2.9.0 exactly/],
+  ])("reports %s", (_, change, message) => {
+    const problems = manifestProblems({ ...ready, ...change }, "packages/example");
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+});
+
+describe("scripts/check-manifests.ts, run by `pnpm release` before publishing", () => {
+  it("passes on this repository's published packages", () => {
+    const results = checkPublishedManifests(WORKSPACE_ROOT);
+    expect(results.map((result) => result.name)).toEqual(expect.arrayContaining(["@petstore/client", "@petstore/contract", "@petstore/mock"]));
+    expect(results.filter((result) => result.problems.length > 0)).toEqual([]);
+  });
+
+  it("exits 1 naming the package and the field when a manifest lost its repository", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "petstore-manifests-"));
+    try {
+      for (const name of ["client", "mock"]) {
+        await cp(path.join(WORKSPACE_ROOT, "packages", name, "package.json"), path.join(root, "packages", name, "package.json"), { recursive: true });
+      }
+      const file = path.join(root, "packages/mock/package.json");
+      const { repository: _, ...manifest } = JSON.parse(await readFile(file, "utf8"));
+      await writeFile(file, JSON.stringify(manifest));
+      const run = promisify(execFile)(process.execPath, ["--import", "tsx", path.join(WORKSPACE_ROOT, "scripts/check-manifests.ts"), root]);
+      await expect(run).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/^\[check-manifests\] @petstore\/mock \(packages\/mock\/package\.json\): "repository" is missing/),
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("is part of `pnpm release`, before `changeset publish`", async () => {
+    const { scripts } = JSON.parse(await readFile(path.join(WORKSPACE_ROOT, "package.json"), "utf8"));
+    const commands = (scripts.release as string).split(" && ");
+    expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeGreaterThanOrEqual(0);
+    expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeLessThan(commands.findIndex((command) => command.startsWith("changeset publish")));
+  });
+});

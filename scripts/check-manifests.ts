@@ -1,0 +1,87 @@
+// Run by `pnpm release` before anything is published: `tsx scripts/check-manifests.ts`.
+// npm rejects a provenance statement (E422) when the manifest has no `repository` naming the repository the
+// workflow ran in, and exact dependency pins stop consumers deduping, so both stop the release here.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The fields of a package.json this check reads. */
+export interface PublishedManifest {
+  name?: string;
+  private?: boolean;
+  repository?: unknown;
+  homepage?: unknown;
+  bugs?: unknown;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const HTTPS_URL = /^https:\/\/[^\s/]+\/\S*$/;
+// `git+https://host/owner/repo.git` or `https://host/owner/repo`: what npm and provenance accept.
+const REPOSITORY_URL = /^(git\+)?https:\/\/[^\s/]+\/[^\s/]+\/[^\s/]+?(\.git)?$/;
+// A bare version (`1.2.3`, `=1.2.3`, `v1.2.3`) pins one release; a consumer with another copy cannot dedupe.
+const EXACT_VERSION = /^[=v]?\d+\.\d+\.\d+(-[\w.-]+)?$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What is wrong with the manifest of the package published from `dir` (its folder relative to the repository
+ * root): a missing or unusable `repository` (with `directory` = `dir`), `homepage` or `bugs`, and exact version
+ * pins in `dependencies` or `peerDependencies`. Empty when it is ready to publish with provenance.
+ */
+export function manifestProblems(manifest: PublishedManifest, dir: string): string[] {
+  const problems: string[] = [];
+  const repository = manifest.repository;
+  if (!isRecord(repository)) {
+    problems.push(`"repository" is missing: npm refuses provenance without it; add { "type": "git", "url": "git+https://github.com/<owner>/<repo>.git", "directory": "${dir}" }`);
+  } else {
+    if (repository.type !== "git") problems.push(`"repository.type" must be "git"`);
+    if (typeof repository.url !== "string" || !REPOSITORY_URL.test(repository.url)) {
+      problems.push(`"repository.url" must be the repository's https URL (git+https://github.com/<owner>/<repo>.git), got ${JSON.stringify(repository.url)}`);
+    }
+    if (repository.directory !== dir) problems.push(`"repository.directory" must be "${dir}", got ${JSON.stringify(repository.directory)}`);
+  }
+  if (typeof manifest.homepage !== "string" || !HTTPS_URL.test(manifest.homepage)) {
+    problems.push(`"homepage" must be an https URL (the package's README), got ${JSON.stringify(manifest.homepage)}`);
+  }
+  const bugs = isRecord(manifest.bugs) ? manifest.bugs.url : manifest.bugs;
+  if (typeof bugs !== "string" || !HTTPS_URL.test(bugs)) {
+    problems.push(`"bugs" must be { "url": "<https URL of the issue tracker>" }, got ${JSON.stringify(manifest.bugs)}`);
+  }
+  for (const field of ["dependencies", "peerDependencies"] as const) {
+    for (const [name, range] of Object.entries(manifest[field] ?? {})) {
+      if (EXACT_VERSION.test(range)) problems.push(`"${field}.${name}" pins ${range} exactly: use "^${range.replace(/^[=v]/, "")}" so consumers can dedupe`);
+    }
+  }
+  return problems;
+}
+
+/** Every public package under `root/packages`, with the problems of its manifest. */
+export function checkPublishedManifests(root: string): { dir: string; name: string; problems: string[] }[] {
+  const results = [];
+  for (const entry of readdirSync(path.join(root, "packages"), { withFileTypes: true })) {
+    const dir = `packages/${entry.name}`;
+    const file = path.join(root, dir, "package.json");
+    if (!entry.isDirectory() || !existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as PublishedManifest;
+    if (manifest.private === true) continue;
+    results.push({ dir, name: manifest.name ?? dir, problems: manifestProblems(manifest, dir) });
+  }
+  return results;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  const results = checkPublishedManifests(root);
+  const failed = results.filter((result) => result.problems.length > 0);
+  for (const { dir, name, problems } of failed) {
+    for (const problem of problems) console.error(`[check-manifests] ${name} (${dir}/package.json): ${problem}`);
+  }
+  if (failed.length > 0 || results.length === 0) {
+    if (results.length === 0) console.error(`[check-manifests] no public package under ${root}/packages`);
+    process.exit(1);
+  }
+  console.log(`[check-manifests] ${results.map((result) => result.name).join(", ")}: repository, homepage, bugs and ranges ready to publish`);
+}
