@@ -2,12 +2,12 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
+const demoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 describe("pnpm demo", () => {
   it("drives the server with the SDK, shows the deprecation, the injected fault and the retry, and exits 0", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/demo/main.ts"], {
-      cwd: serverRoot,
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"], {
+      cwd: demoRoot,
       env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });

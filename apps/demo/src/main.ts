@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPetstoreClient, NotFoundError, PetstoreError } from "@petstore/client";
-import { generateApiKey, startServer } from "../server";
-import { createFileStore } from "../store/file";
+import { createFileStore, generateApiKey, startServer } from "@petstore/server";
 import { startFaultProxy, type ProxyHop } from "./fault-proxy";
 import { code, say, show, step, style } from "./transcript";
 
