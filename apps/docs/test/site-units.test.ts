@@ -1,7 +1,7 @@
+import { createRequire } from "node:module";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
 import { buildSite, describeBuild } from "../src/site/build";
@@ -12,7 +12,7 @@ import { redocStandaloneBundle } from "../src/site/redoc-bundle";
 import { deprecatedOperations, referenceDocument, type OpenApiDocument } from "../src/site/reference";
 import { referencePage } from "../src/site/reference-page";
 
-const contractPath = fileURLToPath(new URL("../../../packages/contract/openapi.yaml", import.meta.url));
+const contractPath = createRequire(import.meta.url).resolve("@petstore/contract/openapi.yaml");
 
 describe("findExternalAssets, the build's CDN guard", () => {
   test("finds every way a page could load something from another host", () => {

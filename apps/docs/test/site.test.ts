@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,7 +55,7 @@ afterAll(async () => {
 describe("the built site", () => {
   test("holds the reference, the guide and the contract", async () => {
     expect(build.files).toEqual(["index.html", "guide/index.html", "openapi.yaml"]);
-    const contract = await readFile(fileURLToPath(new URL("../../../packages/contract/openapi.yaml", import.meta.url)), "utf8");
+    const contract = await readFile(createRequire(import.meta.url).resolve("@petstore/contract/openapi.yaml"), "utf8");
     expect(await readFile(join(build.outDir, "openapi.yaml"), "utf8")).toBe(contract);
   });
 
