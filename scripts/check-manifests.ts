@@ -14,6 +14,8 @@ export interface PublishedManifest {
   bugs?: unknown;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  exports?: unknown;
+  typesVersions?: Record<string, Record<string, string[]>>;
 }
 
 const HTTPS_URL = /^https:\/\/[^\s/]+\/\S*$/;
@@ -28,8 +30,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * What is wrong with the manifest of the package published from `dir` (its folder relative to the repository
- * root): a missing or unusable `repository` (with `directory` = `dir`), `homepage` or `bugs`, and exact version
- * pins in `dependencies` or `peerDependencies`. Empty when it is ready to publish with provenance.
+ * root): a missing or unusable `repository` (with `directory` = `dir`), `homepage` or `bugs`, exact version
+ * pins in `dependencies` or `peerDependencies`, and a typed subpath export without a `typesVersions` entry
+ * (TypeScript's `moduleResolution: "node10"` ignores `exports`). Empty when it is ready to publish.
  */
 export function manifestProblems(manifest: PublishedManifest, dir: string): string[] {
   const problems: string[] = [];
@@ -53,6 +56,14 @@ export function manifestProblems(manifest: PublishedManifest, dir: string): stri
   for (const field of ["dependencies", "peerDependencies"] as const) {
     for (const [name, range] of Object.entries(manifest[field] ?? {})) {
       if (EXACT_VERSION.test(range)) problems.push(`"${field}.${name}" pins ${range} exactly: use "^${range.replace(/^[=v]/, "")}" so consumers can dedupe`);
+    }
+  }
+  const mapped = manifest.typesVersions?.["*"] ?? {};
+  for (const [subpath, target] of Object.entries(isRecord(manifest.exports) ? manifest.exports : {})) {
+    if (subpath === "." || !JSON.stringify(target).includes('"types"')) continue;
+    const name = subpath.replace(/^\.\//, "");
+    if (!mapped[name]?.length) {
+      problems.push(`"exports" has "${subpath}" with types but "typesVersions" has no "*": { "${name}": [...] } entry, so moduleResolution node10 cannot find it`);
     }
   }
   return problems;

@@ -17,8 +17,10 @@ const ready = {
 };
 
 describe("manifestProblems", () => {
-  it("accepts a manifest with repository, homepage, bugs and ranges", () => {
+  it("accepts a manifest with repository, homepage, bugs, ranges and typesVersions for its subpaths", () => {
     expect(manifestProblems(ready, "packages/example")).toEqual([]);
+    const withSubpath = { ...ready, exports: { "./prism": { types: "./dist/prism.d.ts" } }, typesVersions: { "*": { prism: ["./dist/prism.d.cts"] } } };
+    expect(manifestProblems(withSubpath, "packages/example")).toEqual([]);
   });
 
   it.each([
@@ -30,6 +32,11 @@ describe("manifestProblems", () => {
     ["no bugs", { bugs: undefined }, /"bugs"/],
     ["an exact dependency", { dependencies: { ajv: "8.20.0" } }, /"dependencies.ajv" pins 8.20.0 exactly: use "\^8.20.0"/],
     ["an exact peer", { peerDependencies: { msw: "=2.9.0" } }, /"peerDependencies.msw" pins =2.9.0 exactly/],
+    [
+      "a typed subpath node10 cannot find",
+      { exports: { ".": { types: "./dist/index.d.ts" }, "./prism": { import: { types: "./dist/prism.d.ts" } }, "./package.json": "./package.json" } },
+      /"exports" has "\.\/prism" with types but "typesVersions" has no "\*": \{ "prism": \[\.\.\.\] \} entry/,
+    ],
   ])("reports %s", (_, change, message) => {
     const problems = manifestProblems({ ...ready, ...change }, "packages/example");
     expect(problems).toHaveLength(1);
