@@ -9,8 +9,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { BenchArgsError, parseBenchArgs, USAGE, type BenchArgs } from "./args";
 import { benchmarks } from "./benchmarks/index";
+import { ensureWrk } from "./internal/wrk";
 import { describeMachine } from "./machine";
-import { renderReport, replaceResults } from "./report";
+import { renderResults, renderTargets, replaceBlock, type RunReport } from "./report";
 import type { BenchFailure, BenchResult } from "./result";
 
 const execFileAsync = promisify(execFile);
@@ -32,6 +33,12 @@ const profileDir = parsed.profile ? path.join(benchRoot, ".tmp", "profiles") : u
 
 // The benchmarks import the built packages (what users install), so build them once the arguments are known good.
 execFileSync("pnpm", ["--filter", "@petstore/bench^...", "run", "build"], { cwd: benchRoot, stdio: ["ignore", "inherit", "inherit"] });
+
+// Debian's wrk drives the server benchmark; install it now (serialised apt-get) so the run itself only measures.
+if (ids.includes("server-throughput")) {
+  const wrk = ensureWrk((line) => console.log(line));
+  if (!wrk.ok) console.warn(`[@petstore/bench] no wrk, the server rows will say n/a: ${wrk.reason}`);
+}
 
 const machineBefore = describeMachine();
 const busy = machineBefore.loadAverage[0] > machineBefore.nproc / 4;
@@ -75,19 +82,21 @@ try {
 }
 
 const [one = 0, five = 0, fifteen = 0] = os.loadavg();
-const rendered = renderReport({
+const report: RunReport = {
   startedAt,
   durationSeconds: (Date.now() - startedAt.getTime()) / 1000,
   machineBefore,
   loadAfter: [one, five, fifteen],
   results,
   failures,
-});
+};
+const targets = renderTargets(report);
+const rendered = renderResults(report);
 if (profileDir) console.log(`[@petstore/bench] CPU profiles in ${profileDir}`);
 if (parsed.writesReadme) {
   const readmePath = path.join(benchRoot, "README.md");
-  writeFileSync(readmePath, replaceResults(readFileSync(readmePath, "utf8"), rendered));
+  writeFileSync(readmePath, replaceBlock(replaceBlock(readFileSync(readmePath, "utf8"), "targets", targets), "results", rendered));
   console.log(`[@petstore/bench] results written to ${readmePath}`);
 }
-console.log(rendered);
+console.log(`${rendered}\n\n## Targets\n\n${targets}`);
 if (failures.length > 0) process.exitCode = 1;

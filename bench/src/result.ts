@@ -9,7 +9,10 @@ export interface ResultTable {
 export interface TargetCheck {
   /** What is compared, e.g. "SDK ops/s ÷ bare openapi-fetch ops/s". */
   name: string;
-  measured: number;
+  /** Undefined when it could not be measured (`unavailable` says why). */
+  measured?: number;
+  /** Why there is no measurement, e.g. "entry not present". */
+  unavailable?: string;
   /** The bound the measured value must meet. */
   limit: number;
   /** `min`: measured must be at least `limit`; `max`: at most. */
@@ -28,9 +31,10 @@ export interface BenchResult {
   notes: string[];
 }
 
-/** Whether a target is met. */
-export function targetMet(target: TargetCheck): boolean {
-  return target.kind === "min" ? target.measured >= target.limit : target.measured <= target.limit;
+/** Whether a target is met; `n/a` when it could not be measured. */
+export function targetMet(target: TargetCheck): "yes" | "no" | "n/a" {
+  if (target.measured === undefined || !Number.isFinite(target.measured)) return "n/a";
+  return (target.kind === "min" ? target.measured >= target.limit : target.measured <= target.limit) ? "yes" : "no";
 }
 
 /** A benchmark that could not run, with the first error line it printed. */

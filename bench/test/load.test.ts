@@ -2,8 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { startFixedBytesServer } from "../src/internal/fixed-bytes-server";
-import { runLoad, type LoadResult } from "../src/internal/load";
-import { medianRun } from "../src/benchmarks/server-throughput";
+import { runLoad } from "../src/internal/load";
 
 describe("runLoad", () => {
   it("counts 2xx responses and reports latency percentiles in order", async () => {
@@ -45,28 +44,5 @@ describe("runLoad", () => {
     } finally {
       server.close();
     }
-  });
-});
-
-describe("medianRun", () => {
-  const run = (requestsPerSecond: number, latencyP99Ms: number): LoadResult => ({
-    requestsPerSecond,
-    latencyMedianMs: 1,
-    latencyP99Ms,
-    ok: 1,
-    failed: 0,
-  });
-
-  it("returns the whole run with the median req/s, keeping its own latencies", () => {
-    expect(medianRun([run(300, 3), run(100, 1), run(200, 2)])).toEqual(run(200, 2));
-  });
-
-  it("picks a real run (the lower middle) for an even count", () => {
-    expect(medianRun([run(100, 1), run(400, 4), run(200, 2), run(300, 3)])).toEqual(run(200, 2));
-    expect(medianRun([run(300, 3), run(200, 2)])).toEqual(run(200, 2));
-  });
-
-  it("rejects an empty list", () => {
-    expect(() => medianRun([])).toThrow("no load runs");
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createInProcessCases, runSdkInProcess } from "../src/benchmarks/sdk-in-process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createInProcessCases, runSdkInProcess, signalReadingFetch } from "../src/benchmarks/sdk-in-process";
 import { createLoopbackCases, runSdkLoopback } from "../src/benchmarks/sdk-loopback";
 import { jsonBytes, makePets } from "../src/fixtures";
 import { startFixedBytesServer } from "../src/internal/fixed-bytes-server";
@@ -9,18 +11,26 @@ describe("benchmark 1: SDK in process", () => {
     const cases = createInProcessCases(jsonBytes(makePets(20)));
     const expected = makePets(20);
     expect(await cases.sdk()).toEqual(expected);
-    expect(await cases.sdkSignalRead()).toEqual(expected);
+    expect(await cases.sdkSignalIgnored()).toEqual(expected);
     expect(await cases.openapiFetch()).toEqual(expected);
     expect(await cases.plainFetch()).toEqual(expected);
     // The injected fetch builds a new Response per call, so repeated calls keep working.
     expect(await cases.sdk()).toEqual(expected);
   });
 
-  it("reports ops/s for every case and checks the 0.85× target on a tiny run", async () => {
+  it("the injected fetch reads the signal as a real fetch does: an aborted request is refused", async () => {
+    const fetch = signalReadingFetch(jsonBytes([]));
+    const reason = new Error("stopped");
+    await expect(fetch("http://127.0.0.1:9/", { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(fetch(new Request("http://127.0.0.1:9/", { signal: AbortSignal.abort(reason) }))).rejects.toBe(reason);
+    expect((await fetch("http://127.0.0.1:9/")).status).toBe(200);
+  });
+
+  it("reports ops/s for every case and checks the 1.0× target on a tiny run", async () => {
     const result = await runSdkInProcess({ scale: "quick" });
     expect(result.tables[0]!.rows).toHaveLength(4);
-    expect(result.targets).toEqual([expect.objectContaining({ limit: 0.85, kind: "min" })]);
-    expect(Number.isFinite(result.targets[0]!.measured) && result.targets[0]!.measured > 0).toBe(true);
+    expect(result.targets).toEqual([expect.objectContaining({ limit: 1, kind: "min" })]);
+    expect(result.targets[0]!.measured).toBeGreaterThan(0);
   });
 });
 
@@ -37,9 +47,27 @@ describe("benchmark 2: SDK over loopback", () => {
     }
   });
 
-  it("reports median and p99 for sequential and concurrent calls on a tiny run", async () => {
+  it("the floor's timeout is real: an attempt against a server that never answers is aborted", async () => {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const cases = createLoopbackCases(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, 100);
+      await expect(cases.rawFetchWithTimeout()).rejects.toMatchObject({ name: "TimeoutError" });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("reports median and p99 for sequential and concurrent calls, each against the floor, on a tiny run", async () => {
     const result = await runSdkLoopback({ scale: "quick" });
     expect(result.tables.map((table) => table.rows.length)).toEqual([3, 3]);
-    expect(result.targets.map((target) => target.limit)).toEqual([1.1, 1.1]);
+    expect(result.targets.map((target) => [target.name.split(" ")[1], target.limit])).toEqual([
+      ["median", 1.05],
+      ["p99", 1.05],
+      ["median", 1.05],
+      ["p99", 1.05],
+    ]);
+    expect(result.targets.every((target) => target.measured! > 0)).toBe(true);
   });
 });

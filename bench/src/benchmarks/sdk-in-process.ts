@@ -10,11 +10,24 @@ import { ratio } from "../stats";
 
 /** The ways of listing pets compared here, each returning the parsed array. */
 export interface InProcessCases {
+  /** The SDK over a fetch that reads the request's signal, as every real fetch does (the SDK creates it only when read). */
   sdk: () => Promise<Pet[]>;
-  /** The SDK over a fetch that reads `init.signal`, as any real fetch does; the SDK creates that signal only when read. */
-  sdkSignalRead: () => Promise<Pet[]>;
+  /** The SDK over a fetch that never reads the signal: no real fetch behaves so; shown to say what the signal costs. */
+  sdkSignalIgnored: () => Promise<Pet[]>;
   openapiFetch: () => Promise<Pet[]>;
   plainFetch: () => Promise<Pet[]>;
+}
+
+/**
+ * A fetch that answers every request with `body` and, like every real fetch, first reads the abort signal: from
+ * `init`, or from the `Request` it was given (openapi-fetch passes one).
+ */
+export function signalReadingFetch(body: Uint8Array<ArrayBuffer>): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    if (signal?.aborted) throw signal.reason;
+    return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+  };
 }
 
 /**
@@ -22,22 +35,19 @@ export interface InProcessCases {
  * answers every request with `body`, so only client-side work differs between them.
  */
 export function createInProcessCases(body: Uint8Array<ArrayBuffer>): InProcessCases {
-  const fixedFetch = async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> =>
+  const fixedFetch = signalReadingFetch(body);
+  const signalIgnoringFetch = async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> =>
     new Response(body, { status: 200, headers: { "content-type": "application/json" } });
-  const signalReadingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (init?.signal?.aborted) throw init.signal.reason;
-    return fixedFetch(input, init);
-  };
   const authorization = `Bearer ${benchApiKey}`;
 
   const sdk = createPetstoreClient({ apiKey: benchApiKey, baseUrl: inProcessBaseUrl, fetch: fixedFetch });
-  const sdkSignalRead = createPetstoreClient({ apiKey: benchApiKey, baseUrl: inProcessBaseUrl, fetch: signalReadingFetch });
+  const sdkSignalIgnored = createPetstoreClient({ apiKey: benchApiKey, baseUrl: inProcessBaseUrl, fetch: signalIgnoringFetch });
   const bare = createClient<paths>({ baseUrl: inProcessBaseUrl, fetch: fixedFetch, headers: { Authorization: authorization } });
   const listUrl = `${inProcessBaseUrl}/pets`;
 
   return {
     sdk: () => sdk.pets.list(),
-    sdkSignalRead: () => sdkSignalRead.pets.list(),
+    sdkSignalIgnored: () => sdkSignalIgnored.pets.list(),
     openapiFetch: async () => {
       const { data, error } = await bare.GET("/pets");
       if (data === undefined) throw new Error(`[@petstore/bench] openapi-fetch failed: ${JSON.stringify(error)}`);
@@ -64,7 +74,7 @@ export async function runSdkInProcess({ scale }: BenchContext): Promise<BenchRes
   const rows = (
     [
       ["`petstore.pets.list()` (SDK)", result.sdk.median],
-      ["`petstore.pets.list()` (SDK), fetch reads `init.signal`", result.sdkSignalRead.median],
+      ["`petstore.pets.list()` (SDK), a fetch that never reads the signal (no real fetch does this)", result.sdkSignalIgnored.median],
       ["bare openapi-fetch `GET /pets`", result.openapiFetch.median],
       ["plain `fetch` + `JSON.parse`", result.plainFetch.median],
     ] as const
@@ -78,17 +88,18 @@ export async function runSdkInProcess({ scale }: BenchContext): Promise<BenchRes
     id: "sdk-in-process",
     title: "1. SDK overhead in process",
     method:
-      `An injected \`fetch\` answers every call with the same 20-pet JSON body, so no I/O happens. ` +
+      `An injected \`fetch\` reads the request's abort signal (from \`init\`, or from the \`Request\` openapi-fetch passes), as every real fetch does, ` +
+      `and answers every call with the same 20-pet JSON body, so no I/O happens. ` +
       `Each case runs ${formatNumber(iterations)} sequential calls per round, ${rounds} rounds interleaved ` +
       `across cases after a warm-up; the table shows the median ops/s over rounds. The SDK is the built ` +
       `\`@petstore/client\` with default options (retries and timeout on); its second row injects a fetch that ` +
-      `reads \`init.signal\`, as a real fetch does (the client creates that signal only when it is read).`,
+      `never reads the signal, which the client creates only when it is read: the difference is what the per-attempt timeout costs.`,
     tables: [{ caption: "Sequential ops/s (median of rounds)", columns: ["case", "ops/s", "vs openapi-fetch", "vs plain fetch"], rows }],
     targets: [
       {
-        name: "SDK ops/s ÷ bare openapi-fetch ops/s",
+        name: "SDK ops/s ÷ bare openapi-fetch ops/s, in process, fetch reads the signal",
         measured: ratio(result.sdk.median, result.openapiFetch.median),
-        limit: 0.85,
+        limit: 1,
         kind: "min",
         unit: "×",
       },

@@ -1,12 +1,15 @@
-// Child process: the reference server on the store named by BENCH_STORE ("memory" or "file").
-import { createFileStore, createMemoryStore, startServer } from "@petstore/server";
+// Child process: the reference server on the store named by BENCH_STORE ("memory", "file" or "postgres").
+import { createFileStore, createMemoryStore, createPostgresStore, startServer } from "@petstore/server";
 import { benchApiKey } from "../fixtures";
 import { announcePort } from "../internal/child-server";
 
 const storeKind = process.env.BENCH_STORE ?? "memory";
 const dataFile = process.env.BENCH_DATA_FILE;
+const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (storeKind === "file" && !dataFile) throw new Error("[@petstore/bench] BENCH_STORE=file needs BENCH_DATA_FILE");
-const store = storeKind === "file" ? await createFileStore(dataFile!) : createMemoryStore();
+if (storeKind === "postgres" && !databaseUrl) throw new Error("[@petstore/bench] BENCH_STORE=postgres needs BENCH_DATABASE_URL");
+const store =
+  storeKind === "file" ? await createFileStore(dataFile!) : storeKind === "postgres" ? await createPostgresStore(databaseUrl!) : createMemoryStore();
 const server = await startServer({
   port: 0,
   apiKeys: [benchApiKey],
