@@ -12,6 +12,8 @@ export interface ThroughputOptions {
   rounds: number;
   /** Sequential calls per case per round. */
   iterations: number;
+  /** Called, untimed, before a case's warm-up and before each of its rounds (e.g. to switch handlers or reset state). */
+  enter?: (name: string) => void;
 }
 
 /** Ops/s of one case: the median over rounds and every round's value. */
@@ -26,12 +28,16 @@ export async function measureThroughput<K extends string>(
   options: ThroughputOptions,
 ): Promise<Record<K, ThroughputResult>> {
   const names = Object.keys(cases) as K[];
-  for (const name of names) await repeat(cases[name], options.warmup);
+  for (const name of names) {
+    options.enter?.(name);
+    await repeat(cases[name], options.warmup);
+  }
   const perRound = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let round = 0; round < options.rounds; round++) {
     // Rotate the starting case so no case always runs right after the same neighbour.
     for (let i = 0; i < names.length; i++) {
       const name = names[(round + i) % names.length]!;
+      options.enter?.(name);
       const start = performance.now();
       await repeat(cases[name], options.iterations);
       const seconds = (performance.now() - start) / 1000;

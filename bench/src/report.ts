@@ -43,7 +43,7 @@ export function renderTargets(report: RunReport): string {
       `Load average (1/5/15 min) before: ${loadText(m.loadAverage)}; after: ${loadText(report.loadAfter)}.` +
       (wasBusy(report) ? " The machine was busy with other work during this run: treat small ratios as noisy." : ""),
     "",
-    renderTable({ caption: "", columns: ["benchmark", "target", "measured", "met"], rows: report.results.flatMap(targetRows) }),
+    renderTable({ caption: "", columns: ["benchmark", "target", "measured", "met"], textColumns: 2, rows: report.results.flatMap(targetRows) }),
   ];
   for (const failure of report.failures ?? []) lines.push("", `**${failure.id} could not run:** \`${failure.message.replaceAll("`", "'")}\``);
   return lines.join("\n");
@@ -101,7 +101,7 @@ export function renderTable(table: ResultTable): string {
   const escape = (cell: string | number) => String(cell).replaceAll("|", "\\|");
   const lines = [
     `| ${table.columns.map(escape).join(" | ")} |`,
-    `|${table.columns.map((_, i) => (i === 0 ? "---" : "--:")).join("|")}|`,
+    `|${table.columns.map((_, i) => (i < (table.textColumns ?? 1) ? "---" : "--:")).join("|")}|`,
     ...table.rows.map((row) => `| ${row.map(escape).join(" | ")} |`),
   ];
   return table.caption ? `**${table.caption}**\n\n${lines.join("\n")}` : lines.join("\n");

@@ -2,6 +2,8 @@
 export interface ResultTable {
   caption: string;
   columns: string[];
+  /** How many leading columns hold text (left-aligned); the rest are numbers. Defaults to 1. */
+  textColumns?: number;
   rows: (string | number)[][];
 }
 

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtEsmEntry, bundleMinified } from "../src/internal/bundle";
+import { bundleCases, measureBundle, mockAppCases } from "../src/benchmarks/bundle-and-startup";
+import { builtEsmEntry, bundleMinified, exportsSubpath } from "../src/internal/bundle";
 import { coldImportMs } from "../src/internal/cold-import";
 import { compressedSizes } from "../src/internal/compressed-size";
 
@@ -67,5 +68,27 @@ describe("coldImportMs", () => {
 
   it("fails when the module cannot be imported", async () => {
     await expect(coldImportMs("@petstore/not-a-package", benchRoot)).rejects.toThrow();
+  });
+});
+
+describe("bundle benchmark cases", () => {
+  it("an entry the package does not export yet is n/a with the reason, never an error", async () => {
+    expect(exportsSubpath("@petstore/mock", "./prism", benchRoot)).toBe(true);
+    expect(exportsSubpath("@petstore/mock", "./not-an-entry", benchRoot)).toBe(false);
+    expect(await measureBundle({ label: "x", source: `export * from "@petstore/mock/not-an-entry";`, requires: ["@petstore/mock", "./not-an-entry"] })).toEqual({
+      unavailable: 'entry not present (@petstore/mock exports no "./not-an-entry")',
+    });
+  });
+
+  it("an entry that is exported but cannot be bundled fails loudly instead of being n/a", async () => {
+    await expect(measureBundle({ label: "x", source: `export * from "@petstore/mock/prism-typo";` })).rejects.toThrow();
+  });
+
+  it("leaves a peer out when asked, and the browser apps differ only by the mock's handlers", async () => {
+    const withPeer = await measureBundle({ label: "x", source: `export * from "@petstore/mock";` });
+    const withoutPeer = await measureBundle(bundleCases.mock);
+    expect("gzip" in withPeer && "gzip" in withoutPeer && withoutPeer.gzip < withPeer.gzip).toBe(true);
+    const [baseline, petstore] = await Promise.all([measureBundle(mockAppCases.baseline), measureBundle(mockAppCases.petstore)]);
+    expect("gzip" in baseline && "gzip" in petstore && petstore.gzip > baseline.gzip).toBe(true);
   });
 });

@@ -25,6 +25,15 @@ describe("measureThroughput", () => {
     expect(order.join("")).toBe("abc" + "bca" + "cab");
   });
 
+  it("calls enter, untimed, before each case's warm-up and each of its rounds", async () => {
+    const order: string[] = [];
+    await measureThroughput(
+      { a: async () => order.push("a"), b: async () => order.push("b") },
+      { warmup: 1, rounds: 2, iterations: 1, enter: (name) => order.push(`enter ${name}`) },
+    );
+    expect(order).toEqual(["enter a", "a", "enter b", "b", "enter a", "a", "enter b", "b", "enter b", "b", "enter a", "a"]);
+  });
+
   it("propagates a failing case instead of measuring it", async () => {
     await expect(
       measureThroughput({ broken: async () => Promise.reject(new Error("boom")) }, { warmup: 0, rounds: 1, iterations: 1 }),

@@ -53,7 +53,7 @@ describe("renderTargets", () => {
   });
 
   it("has one row per target: the bound, what was measured with its unit, and whether it is met", () => {
-    expect(rendered).toContain("| benchmark | target | measured | met |\n|---|--:|--:|--:|");
+    expect(rendered).toContain("| benchmark | target | measured | met |\n|---|---|--:|--:|");
     expect(rendered).toContain("| 1. Demo | ratio ≥ 0.85× | 0.80× | **no** |");
     expect(rendered).toContain("| 1. Demo | size ≤ 5,000 B | 4,321 B | yes |");
     expect(rendered).toContain("| 1. Demo | setup ≤ 5.0 ms | 5.0 ms | yes |");

@@ -1,27 +1,70 @@
 import { fileURLToPath } from "node:url";
-import { bundleMinified, builtEsmEntry } from "../internal/bundle";
+import { bundleMinified, exportsSubpath } from "../internal/bundle";
 import { coldImportMs } from "../internal/cold-import";
 import { compressedSizes, type CompressedSizes } from "../internal/compressed-size";
 import { formatNumber, formatRatio } from "../internal/format";
 import type { BenchContext } from "../context";
-import type { BenchResult } from "../result";
+import type { BenchResult, TargetCheck } from "../result";
 import { median, percentile, ratio } from "../stats";
 
 const benchRoot = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The bundles measured: the whole client entry, the one-function use, and openapi-fetch alone. */
-export async function measureBundles(): Promise<Record<"clientEntry" | "createClientOnly" | "openapiFetch", CompressedSizes>> {
-  const clientEntry = builtEsmEntry("@petstore/client", benchRoot);
-  const [entry, createOnly, openapiFetch] = await Promise.all([
-    bundleMinified(`export * from ${JSON.stringify(clientEntry)};`, benchRoot),
-    bundleMinified(`export { createPetstoreClient } from ${JSON.stringify(clientEntry)};`, benchRoot),
-    bundleMinified(`export { default } from "openapi-fetch";`, benchRoot),
-  ]);
-  return {
-    clientEntry: compressedSizes(entry),
-    createClientOnly: compressedSizes(createOnly),
-    openapiFetch: compressedSizes(openapiFetch),
-  };
+/** One bundle: the app source esbuild bundles, and what must exist for it to make sense. */
+export interface BundleCase {
+  label: string;
+  source: string;
+  /** `[package, subpath]` that must be exported, else the row says the entry is not present. */
+  requires?: [string, string];
+  /** Packages left out of the bundle (an app already has its peers). */
+  external?: string[];
+}
+
+/** A measured bundle, or why it could not be. */
+export type BundleSize = CompressedSizes | { unavailable: string };
+
+/** Every published entry of the SDK and the mock, and the peers measured the same way. */
+export const bundleCases = {
+  clientEntry: { label: "`@petstore/client`, every export", source: `export * from "@petstore/client";` },
+  createClient: { label: "`@petstore/client`: `createPetstoreClient` only (every feature)", source: `export { createPetstoreClient } from "@petstore/client";` },
+  errorsOnly: { label: "`@petstore/client`: `PetstoreError` and `NotFoundError` only", source: `export { PetstoreError, NotFoundError } from "@petstore/client";` },
+  raw: { label: "`@petstore/client/raw`, every export", source: `export * from "@petstore/client/raw";`, requires: ["@petstore/client", "./raw"] },
+  query: { label: "`@petstore/client/query`, every export", source: `export * from "@petstore/client/query";`, requires: ["@petstore/client", "./query"] },
+  mock: { label: "`@petstore/mock`, every export (msw, its peer, left out)", source: `export * from "@petstore/mock";`, external: ["msw", "msw/*"] },
+  openapiFetch: { label: "openapi-fetch 0.17", source: `export { default } from "openapi-fetch";` },
+  ky: { label: "ky 2.1", source: `export { default } from "ky";` },
+} satisfies Record<string, BundleCase>;
+
+/** What an app that mocks in the browser ships: msw's worker with one plain handler (the baseline), or with a mock's. */
+export const mockAppCases = {
+  baseline: {
+    label: "msw/browser `setupWorker` with one plain `http.get` handler (baseline)",
+    source: `import { setupWorker } from "msw/browser"; import { http, HttpResponse } from "msw";
+export const worker = setupWorker(http.get("https://api.petstore.example/v1/pets", () => HttpResponse.json([])));`,
+  },
+  petstore: {
+    label: "… with `createPetstoreHandlers()` instead",
+    source: `import { setupWorker } from "msw/browser"; import { createPetstoreHandlers } from "@petstore/mock";
+export const worker = setupWorker(...createPetstoreHandlers());`,
+  },
+  openapiMsw: {
+    label: "… with the openapi-msw handlers of benchmark 5 instead",
+    source: `import { setupWorker } from "msw/browser"; import { createOpenApiMswHandlers } from "./src/internal/openapi-msw-handlers";
+export const worker = setupWorker(...createOpenApiMswHandlers({ baseUrl: "https://api.petstore.example/v1", apiKeys: ["k"], pets: [] }).handlers);`,
+  },
+} satisfies Record<string, BundleCase>;
+
+/** Bundle one case as a browser app would ship it and measure it; an entry that does not exist yet is n/a, not an error. */
+export async function measureBundle(bundle: BundleCase): Promise<BundleSize> {
+  if (bundle.requires && !exportsSubpath(bundle.requires[0], bundle.requires[1], benchRoot)) {
+    return { unavailable: `entry not present (${bundle.requires[0]} exports no "${bundle.requires[1]}")` };
+  }
+  return compressedSizes(await bundleMinified(bundle.source, benchRoot, [], bundle.external ?? []));
+}
+
+async function measureAll<K extends string>(cases: Record<K, BundleCase>): Promise<Record<K, BundleSize>> {
+  const names = Object.keys(cases) as K[];
+  const sizes = await Promise.all(names.map((name) => measureBundle(cases[name])));
+  return Object.fromEntries(names.map((name, i) => [name, sizes[i]])) as Record<K, BundleSize>;
 }
 
 /** Cold import times (ms) of each specifier, `runs` fresh processes each, interleaved. */
@@ -34,29 +77,53 @@ export async function measureColdImports<K extends string>(specifiers: Record<K,
   return samples;
 }
 
-/** Benchmark 3: min+gzip/brotli size of the client entry and cold import time vs openapi-fetch. */
+const measured = (size: BundleSize): size is CompressedSizes => !("unavailable" in size);
+
+/** A size target, n/a with the reason when the bundle could not be made. */
+function sizeTarget(name: string, size: BundleSize | undefined, limit: number): TargetCheck {
+  if (size === undefined) return { name, unavailable: "not measured", limit, kind: "max", unit: "B" };
+  return { name, ...(measured(size) ? { measured: size.gzip } : { unavailable: size.unavailable }), limit, kind: "max", unit: "B" };
+}
+
+/** Benchmark 3: min+gzip/brotli of every published entry and the peers, what the mock adds to a browser app, cold import. */
 export async function runBundleAndStartup({ scale }: BenchContext): Promise<BenchResult> {
-  const sizes = await measureBundles();
+  const sizes = await measureAll(bundleCases);
+  const apps = await measureAll(mockAppCases);
   const runs = scale === "full" ? 40 : 2;
   const imports = await measureColdImports({ client: "@petstore/client", openapiFetch: "openapi-fetch" }, runs);
   const clientMedian = median(imports.client);
   const bareMedian = median(imports.openapiFetch);
-  const sizeRow = (name: string, s: CompressedSizes) => [name, formatNumber(s.raw), formatNumber(s.gzip), formatNumber(s.brotli)];
+  const sizeRow = (label: string, size: BundleSize) =>
+    measured(size) ? [label, formatNumber(size.raw), formatNumber(size.gzip), formatNumber(size.brotli)] : [label, `n/a — ${size.unavailable}`, "", ""];
+  const added = (app: BundleSize): BundleSize => {
+    const base = apps.baseline;
+    if (!measured(app) || !measured(base)) return measured(app) ? base : app;
+    return { raw: app.raw - base.raw, gzip: app.gzip - base.gzip, brotli: app.brotli - base.brotli };
+  };
   return {
     id: "bundle-and-startup",
     title: "3. Bundle size and start-up",
     method:
-      `esbuild (bundle, minify, ESM, browser platform, es2022) over the built ESM entry of \`@petstore/client\` ` +
-      `with openapi-fetch and \`@petstore/contract\` inlined; sizes from node:zlib (gzip level 9, brotli quality 11). ` +
-      `Cold import: ${runs} fresh \`node\` processes per module, interleaved, each timing \`await import()\` of the built package.`,
+      `esbuild (bundle, minify, ESM, browser platform, es2022) over each published entry as an app imports it ` +
+      `(package exports resolved to the built \`dist/\`, every dependency inlined, unused exports shaken out); ` +
+      `sizes from node:zlib (gzip level 9, brotli quality 11). An entry that is not exported yet says so instead of failing. ` +
+      `"Adds to a browser app" is the difference between a small app using msw/browser's \`setupWorker\` with a mock's handlers and the same app ` +
+      `with one plain handler. Cold import: ${runs} fresh \`node\` processes per module, interleaved, each timing \`await import()\` of the built package.`,
     tables: [
       {
         caption: "Minified bundle sizes (bytes)",
         columns: ["bundle", "min", "min+gzip", "min+brotli"],
+        rows: (Object.keys(bundleCases) as (keyof typeof bundleCases)[]).map((name) => sizeRow(bundleCases[name].label, sizes[name])),
+      },
+      {
+        caption: "What a mock adds to a browser app (bytes)",
+        columns: ["app", "min", "min+gzip", "min+brotli"],
         rows: [
-          sizeRow("`@petstore/client` entry (all exports)", sizes.clientEntry),
-          sizeRow("`createPetstoreClient` only (tree-shaken)", sizes.createClientOnly),
-          sizeRow("openapi-fetch alone", sizes.openapiFetch),
+          sizeRow(mockAppCases.baseline.label, apps.baseline),
+          sizeRow(mockAppCases.petstore.label, apps.petstore),
+          sizeRow("  added by `@petstore/mock`", added(apps.petstore)),
+          sizeRow(mockAppCases.openapiMsw.label, apps.openapiMsw),
+          sizeRow("  added by openapi-msw and its handlers", added(apps.openapiMsw)),
         ],
       },
       {
@@ -69,7 +136,9 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
       },
     ],
     targets: [
-      { name: "client entry min+gzip, openapi-fetch included", measured: sizes.clientEntry.gzip, limit: 5_000, kind: "max", unit: "B" },
+      sizeTarget("`createPetstoreClient` min+gzip", sizes.createClient, 5_000),
+      sizeTarget("error-class-only import min+gzip", sizes.errorsOnly, 500),
+      sizeTarget("bytes `@petstore/mock` adds to a browser app, min+gzip", added(apps.petstore), 20_000),
     ],
     notes: [],
   };

@@ -1,89 +1,145 @@
 import { createPetstoreClient } from "@petstore/client";
-import type { Pet } from "@petstore/contract";
+import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
-import { benchApiKey, inProcessBaseUrl } from "../fixtures";
 import { measureThroughput, type ThroughputOptions } from "../harness";
-import { startChildServer, type ChildServer } from "../internal/child-server";
+import { compileChild, runChildJson } from "../internal/cold-child";
 import { formatNumber, formatRatio } from "../internal/format";
 import { handlersOf, loadPetstoreMock } from "../internal/load-mock";
-import { listPetsExample } from "../internal/prism-example";
+import { mockSetup, workloadCall } from "../internal/mock-workload";
+import { createOpenApiMswHandlers } from "../internal/openapi-msw-handlers";
 import type { BenchContext } from "../context";
 import type { BenchResult } from "../result";
-import { ratio } from "../stats";
+import { median, percentile, ratio } from "../stats";
 
-/** The SDK listing pets through the MSW handlers (in process) and through Prism (loopback). */
-export interface MockCases {
-  msw: () => Promise<Pet[]>;
-  prism: () => Promise<Pet[]>;
-  stop(): Promise<void>;
+/** What one fresh process measured (ms): `bootMs` is Node's start-up before the script, the same for both mocks. */
+export interface ColdTimings {
+  bootMs: number;
+  importMs: number;
+  createMs: number;
+  listenMs: number;
+  callsMs: number;
+  totalMs: number;
 }
 
-/**
- * Start MSW's node interceptor with the mock's handlers seeded with the contract's listPets example
- * (what Prism serves), and Prism in a child process, so both paths return the same pets.
- */
-export async function startMockCases(cpu?: number): Promise<MockCases> {
-  // Keep the unpatched fetch for Prism, so its calls don't also pay for MSW's interception.
-  const unpatchedFetch = globalThis.fetch;
-  const { createPetstoreHandlers } = await loadPetstoreMock();
-  const handlers = handlersOf(
-    createPetstoreHandlers({ pets: listPetsExample(), apiKeys: [benchApiKey], baseUrls: [inProcessBaseUrl] }),
-  );
-  const msw = setupServer(...handlers);
-  msw.listen({ onUnhandledRequest: "bypass" });
-  let prism: ChildServer | undefined;
-  try {
-    prism = await startChildServer({ script: "prism.ts", ...(cpu === undefined ? {} : { cpu }) });
-  } catch (error) {
-    msw.close();
-    throw error;
+const kinds = ["petstore", "openapi-msw"] as const;
+type Kind = (typeof kinds)[number];
+
+/** Cold runs: `runs` fresh `node` processes per mock, interleaved, each doing setup + `calls` SDK calls. */
+export async function measureCold(runs: number, calls: number): Promise<Record<Kind, ColdTimings[]>> {
+  const child = await compileChild("mock-cold.ts");
+  const samples: Record<Kind, ColdTimings[]> = { petstore: [], "openapi-msw": [] };
+  for (let run = 0; run < runs; run++) {
+    // Alternate which goes first, so neither always follows the other's disk-cache warm-up.
+    const order = run % 2 === 0 ? kinds : ([...kinds].reverse() as Kind[]);
+    for (const kind of order) samples[kind].push(await runChildJson<ColdTimings>(child, [kind, String(calls)]));
   }
-  // MSW patches the global fetch, which the SDK uses by default.
-  const viaMsw = createPetstoreClient({ apiKey: benchApiKey, baseUrl: inProcessBaseUrl });
-  const viaPrism = createPetstoreClient({ apiKey: benchApiKey, baseUrl: prism.origin, fetch: unpatchedFetch });
+  return samples;
+}
+
+/** Both handler sets, and a switch that makes one of them the only handlers of one MSW server, reset to the seed. */
+export interface WarmCases {
+  petstore: () => Promise<unknown>;
+  openapiMsw: () => Promise<unknown>;
+  use(kind: "petstore" | "openapiMsw"): void;
+  stop(): void;
+}
+
+/** One `setupServer` whose handlers are switched between the two sets; the SDK calls the workload through it. */
+export async function startWarmCases(): Promise<WarmCases> {
+  const { createPetstoreHandlers } = await loadPetstoreMock();
+  const petstore = createPetstoreHandlers({ baseUrls: [mockSetup.baseUrl], apiKeys: [mockSetup.apiKey], pets: [...mockSetup.pets] });
+  const peer = createOpenApiMswHandlers({ baseUrl: mockSetup.baseUrl, apiKeys: [mockSetup.apiKey], pets: mockSetup.pets });
+  const sets: Record<"petstore" | "openapiMsw", { handlers: RequestHandler[]; reset(): void }> = {
+    petstore: { handlers: handlersOf(petstore), reset: () => petstore.store.reset() },
+    openapiMsw: peer,
+  };
+  const server = setupServer();
+  server.listen({ onUnhandledRequest: "error" });
+  const client = createPetstoreClient({ apiKey: mockSetup.apiKey, baseUrl: mockSetup.baseUrl, onDeprecation: false });
+  let i = 0;
+  const call = () => workloadCall(client, i++);
   return {
-    msw: () => viaMsw.pets.list(),
-    prism: () => viaPrism.pets.list(),
-    stop: async () => {
-      msw.close();
-      await prism.stop();
+    petstore: call,
+    openapiMsw: call,
+    use(kind) {
+      sets[kind].reset();
+      server.resetHandlers(...sets[kind].handlers);
+      i = 0;
     },
+    stop: () => server.close(),
   };
 }
 
-const settings: Record<"full" | "quick", ThroughputOptions> = {
-  full: { warmup: 500, rounds: 7, iterations: 1_000 },
-  quick: { warmup: 2, rounds: 1, iterations: 3 },
+const settings: Record<"full" | "quick", { coldRuns: number; warm: ThroughputOptions }> = {
+  full: { coldRuns: 20, warm: { warmup: 2_000, rounds: 9, iterations: 1_000 } },
+  quick: { coldRuns: 1, warm: { warmup: 4, rounds: 1, iterations: 8 } },
 };
 
-/** Benchmark 5: SDK calls per second through MSW handlers in process vs Prism over loopback. */
-export async function runMockSpeed({ scale, placement }: BenchContext): Promise<BenchResult> {
-  const cases = await startMockCases(placement?.server);
+/** Benchmark 5: @petstore/mock against openapi-msw handlers doing the same work: cold setup, first calls, warm calls. */
+export async function runMockSpeed({ scale }: BenchContext): Promise<BenchResult> {
+  const { coldRuns, warm } = settings[scale];
+  const calls = 100;
+  const cold = await measureCold(coldRuns, calls);
+  const cases = await startWarmCases();
+  let warmResult;
   try {
-    const result = await measureThroughput({ msw: cases.msw, prism: cases.prism }, settings[scale]);
-    const { rounds, iterations } = settings[scale];
-    return {
-      id: "mock-speed",
-      title: "5. Mock speed",
-      method:
-        `The SDK (default options) calls \`pets.list()\` sequentially: through \`@petstore/mock\` handlers under ` +
-        `msw/node \`setupServer\` in this process, and through Prism over loopback in a child process ` +
-        (placement ? `pinned to core ${placement.server} (SDK on core ${placement.loadGenerator}). ` : "(unpinned). ") +
-        `Both serve the contract's 2-pet listPets example. ${rounds} interleaved rounds of ${formatNumber(iterations)} calls; median calls/s.`,
-      tables: [
-        {
-          caption: "SDK `pets.list()` calls per second (sequential)",
-          columns: ["mock", "calls/s", "vs Prism"],
-          rows: [
-            ["MSW handlers, in process", formatNumber(result.msw.median), formatRatio(ratio(result.msw.median, result.prism.median))],
-            ["Prism 5.14, loopback", formatNumber(result.prism.median), formatRatio(1)],
-          ],
-        },
-      ],
-      targets: [],
-      notes: [],
-    };
+    warmResult = await measureThroughput(
+      { petstore: cases.petstore, openapiMsw: cases.openapiMsw },
+      { ...warm, enter: (name) => cases.use(name as "petstore" | "openapiMsw") },
+    );
   } finally {
-    await cases.stop();
+    cases.stop();
   }
+  const med = (kind: Kind, field: keyof ColdTimings) => median(cold[kind].map((sample) => sample[field]));
+  const p90 = (kind: Kind, field: keyof ColdTimings) => percentile(cold[kind].map((sample) => sample[field]), 90);
+  const coldRow = (label: string, field: keyof ColdTimings) => [
+    label,
+    formatNumber(med("petstore", field), 2),
+    formatNumber(med("openapi-msw", field), 2),
+    formatRatio(ratio(med("petstore", field), med("openapi-msw", field))),
+    `${formatNumber(p90("petstore", field), 2)} / ${formatNumber(p90("openapi-msw", field), 2)}`,
+  ];
+  const microsPerCall = (opsPerSecond: number) => 1e6 / opsPerSecond;
+  const warmPetstore = microsPerCall(warmResult.petstore.median);
+  const warmPeer = microsPerCall(warmResult.openapiMsw.median);
+  return {
+    id: "mock-speed",
+    title: "5. Mock speed",
+    method:
+      `\`@petstore/mock\` (built) against handlers written with openapi-msw 1.3 that do the same work ` +
+      `(\`src/internal/openapi-msw-handlers.ts\`: auth, query and body checks, idempotency keys, Location and deprecation headers; ` +
+      `a test proves both answer the benchmark's calls and the usual mistakes alike), both under msw/node \`setupServer\`, seeded with 20 pets. ` +
+      `The workload is the SDK's everyday calls in a cycle: list 20, create, get by id, list by status. ` +
+      `Cold: ${coldRuns} fresh plain \`node\` processes per mock, interleaved; each times the import of msw/node, the SDK and the mock, ` +
+      `creating the handlers, \`listen()\`, and ${calls} SDK calls. Warm: one process, ${warm.rounds} interleaved rounds of ` +
+      `${formatNumber(warm.iterations)} calls after ${formatNumber(warm.warmup)} warm-up calls, store reset before each round; median per call.`,
+    tables: [
+      {
+        caption: `Cold: a fresh process, setup + ${calls} SDK calls (median ms of ${coldRuns} processes each)`,
+        columns: ["phase", "@petstore/mock", "openapi-msw", "ratio", "p90 (mock / openapi-msw)"],
+        rows: [
+          coldRow("import msw/node, the SDK and the mock", "importMs"),
+          coldRow("create the handlers (`createPetstoreHandlers()`)", "createMs"),
+          coldRow("`setupServer(...).listen()` and the SDK client", "listenMs"),
+          coldRow(`${calls} SDK calls`, "callsMs"),
+          coldRow("**total**", "totalMs"),
+        ],
+      },
+      {
+        caption: "Warm: µs per SDK call, in process (median of rounds)",
+        columns: ["mock", "µs per call", "vs openapi-msw"],
+        rows: [
+          ["`@petstore/mock`", formatNumber(warmPetstore, 1), formatRatio(ratio(warmPetstore, warmPeer))],
+          ["openapi-msw handlers", formatNumber(warmPeer, 1), formatRatio(1)],
+        ],
+      },
+    ],
+    targets: [
+      { name: "`createPetstoreHandlers()` after import, fresh process", measured: med("petstore", "createMs"), limit: 5, kind: "max", unit: "ms" },
+      { name: `cold setup + ${calls} SDK calls ÷ openapi-msw's`, measured: ratio(med("petstore", "totalMs"), med("openapi-msw", "totalMs")), limit: 1, kind: "max", unit: "×" },
+    ],
+    notes: [
+      `Node's own start-up before the script runs (not counted above, the same for both): median ${formatNumber(med("petstore", "bootMs"), 1)} ms / ${formatNumber(med("openapi-msw", "bootMs"), 1)} ms.`,
+    ],
+  };
 }

@@ -6,7 +6,7 @@ import path from "node:path";
  * Bundle a module source (resolved from `resolveDir`) the way an app bundler ships it to browsers:
  * ESM, minified, every dependency inlined, unused exports shaken out. Returns the output bytes.
  */
-export async function bundleMinified(source: string, resolveDir: string, conditions: string[] = []): Promise<Uint8Array> {
+export async function bundleMinified(source: string, resolveDir: string, conditions: string[] = [], external: string[] = []): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "bench-entry.ts" },
     bundle: true,
@@ -15,6 +15,7 @@ export async function bundleMinified(source: string, resolveDir: string, conditi
     platform: "browser",
     target: "es2022",
     conditions,
+    external,
     write: false,
     logLevel: "silent",
   });
@@ -43,4 +44,11 @@ function pickImport(entry: unknown): string | undefined {
     return typeof fallback === "string" ? fallback : undefined;
   }
   return undefined;
+}
+
+/** Whether `packageName` (resolved from `fromDir`) exports `subpath` (such as "./raw"), so it can be imported. */
+export function exportsSubpath(packageName: string, subpath: string, fromDir: string): boolean {
+  const require = createRequire(path.join(fromDir, "noop.js"));
+  const manifest = require(`${packageName}/package.json`) as { exports?: Record<string, unknown> };
+  return manifest.exports?.[subpath] !== undefined;
 }
