@@ -13,8 +13,9 @@ function checkKey(key: unknown): string {
 
 /** Turns the `apiKey` option (or `PETSTORE_API_KEY`) into a function resolving the key for each request; throws when there is none. */
 export function apiKeyResolver(source: ApiKeySource | undefined): () => Promise<string> {
-  const key = source ?? readEnv("PETSTORE_API_KEY");
-  if (!key) throw new PetstoreError(`${PREFIX}No API key: ${HOW}`, { code: "missing_api_key" });
+  let denied = "";
+  const key = source ?? readEnv("PETSTORE_API_KEY", () => (denied = " Deno: run with --allow-env=PETSTORE_API_KEY."));
+  if (!key) throw new PetstoreError(`${PREFIX}No API key: ${HOW}${denied}`, { code: "missing_api_key" });
   if (typeof key === "function") return async () => checkKey(await key());
   const checked = checkKey(key);
   return async () => checked;

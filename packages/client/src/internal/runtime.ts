@@ -11,11 +11,12 @@ export function nodeProcess(): ProcessLike | undefined {
   return (globalThis as { process?: ProcessLike }).process;
 }
 
-/** Reads an environment variable, or undefined when the runtime has none or forbids reading it. */
-export function readEnv(name: string): string | undefined {
+/** Reads an environment variable, or undefined when the runtime has none or forbids reading it (then calls `onDenied`: Deno without --allow-env). */
+export function readEnv(name: string, onDenied?: () => void): string | undefined {
   try {
     return nodeProcess()?.env?.[name] || undefined;
   } catch {
+    onDenied?.();
     return undefined;
   }
 }
