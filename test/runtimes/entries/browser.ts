@@ -1,0 +1,3 @@
+import { runScenario } from "../scenario.ts";
+
+(globalThis as { runScenario?: typeof runScenario }).runScenario = runScenario;
