@@ -1,4 +1,4 @@
-// `pnpm --filter @petstore/docs lab [healthy|no-dns|broken]`: the tests' DNS and HTTPS servers on fixed loopback ports, so
+// `pnpm --filter @petstore/docs lab [healthy|no-dns|broken|removed-primary]`: the tests' DNS and HTTPS servers on fixed loopback ports, so
 // `pnpm docs:domains check` can be tried, and the README's output reproduced, without a real domain.
 import { join } from "node:path";
 import { labScenarios, startLab } from "../test/helpers/scenario";
@@ -9,6 +9,7 @@ Serves a scenario on loopback until Ctrl+C (default: healthy):
   healthy   every record, certificate and redirect in place
   no-dns    right after Add domain: no CNAME added at the DNS provider yet
   broken    an A record left at docs, a CAA record for another CA, a 302 instead of the declared 301
+  removed-primary  docs answers 404 (removed from the project) while api-docs still redirects to it
 Environment: LAB_DNS_PORT (default 5300), LAB_HTTPS_PORT (default 8443).`;
 
 // pnpm forwards the `--` of `pnpm --filter @petstore/docs lab -- no-dns` verbatim.

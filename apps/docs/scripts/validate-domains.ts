@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values.config === "") throw new UsageError("[@petstore/docs] --config is empty; give the path of a domains config");
   const { path, shown } = domainsConfigPath(values.config);
-  const config = await loadDomainsConfig(path);
+  const config = await loadDomainsConfig(path, shown);
   console.log(`[@petstore/docs] ${shown} is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`);
   return 0;
 }

@@ -6,7 +6,7 @@ import { loadDomainsConfig, type DomainsConfig } from "../src/domains/config";
 import { createDnsQuery } from "../src/domains/dns-client";
 import type { CheckResult } from "../src/domains/result";
 import type { ZoneRecord } from "./helpers/dns-server";
-import { healthyHosts, healthyRecords, PRIMARY, REDIRECT, startLab, TARGET, type Lab, type LabChange } from "./helpers/scenario";
+import { healthyHosts, healthyRecords, keepingPath, PRIMARY, REDIRECT, startLab, TARGET, type Lab, type LabChange } from "./helpers/scenario";
 import type { TestCertificate } from "./helpers/web-server";
 
 let lab: Lab;
@@ -41,6 +41,23 @@ test("a healthy setup passes every check of both domains", async () => {
     `${REDIRECT} form`, `${REDIRECT} cname`, `${REDIRECT} caa`, `${REDIRECT} tls`, `${REDIRECT} redirect`,
   ]);
   expect(line(results, PRIMARY, "cname").message).toBe(`CNAME docs → ${TARGET} (TTL 3600).`);
+  expect(line(results, REDIRECT, "redirect").message).toBe(
+    `HEAD https://${REDIRECT}/guide/ → 301 https://${PRIMARY}/guide/ → 200: one hop, path kept, ${PRIMARY} serves the docs.`,
+  );
+});
+
+test("when the DNS is wrong, the TLS row is not checked and gives no certificate advice", async () => {
+  const results = await check({ records: withoutRecord(PRIMARY, "CNAME").concat({ name: PRIMARY, type: "A", value: "127.0.0.9" }) }, PRIMARY);
+  expect(line(results, PRIMARY, "cname").status).toBe("fail");
+  const tls = line(results, PRIMARY, "tls");
+  expect(tls).toEqual({
+    domain: PRIMARY,
+    check: "tls",
+    status: "skip",
+    message: `not checked because the DNS records of ${PRIMARY} are wrong: the platform issues the SSL certificate only after the domain verifies.`,
+    fix: "Fix the DNS records above first; the certificate follows automatically within a couple of minutes of verification.",
+  });
+  expect(JSON.stringify(results)).not.toMatch(/Re-verify|CAA records do not block|certificate is usually issued/);
 });
 
 test("a CNAME value differing only by case or a trailing dot matches the target", async () => {
@@ -150,18 +167,60 @@ const rows: Row[] = [
   },
   {
     symptom: "redirects misbehave: wrong status",
-    change: { hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: `https://${PRIMARY}/` }]] },
+    change: { hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: keepingPath(PRIMARY) }]] },
     domain: REDIRECT, check: "redirect",
     message: /answered 302, but domains\.json declares 301/,
     fix: /status 301.*private window or with a header-only request/,
   },
   {
-    symptom: "redirects misbehave: a chain through the primary",
-    change: { hosts: [[PRIMARY, { status: 308, location: "https://www.petstore.example/" }], [REDIRECT, { status: 301, location: `https://${PRIMARY}/` }], ["www.petstore.example", { status: 200 }]],
+    symptom: "redirects misbehave: a chain through the primary, shown hop by hop",
+    change: { hosts: [[PRIMARY, { status: 308, location: keepingPath("www.petstore.example") }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }], ["www.petstore.example", { status: 200 }]],
       records: healthyRecords().concat({ name: "www.petstore.example", type: "CNAME", value: TARGET }) },
     domain: REDIRECT, check: "redirect",
-    message: /redirect chain: https:\/\/api-docs\.petstore\.example\/ → https:\/\/docs\.petstore\.example\/ → https:\/\/www\.petstore\.example\/ \(301, then 308\)/,
+    message: /^redirect chain of 2 hops: HEAD https:\/\/api-docs\.petstore\.example\/guide\/ → 301 https:\/\/docs\.petstore\.example\/guide\/ → 308 https:\/\/www\.petstore\.example\/guide\/ → 200\.$/,
     fix: /point api-docs\.petstore\.example straight at the final domain.*cache redirects \(and chains\) aggressively/,
+  },
+  {
+    symptom: "redirects misbehave: the primary was removed, so it answers 404",
+    change: { hosts: [[PRIMARY, { status: 404 }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }]] },
+    domain: REDIRECT, check: "redirect",
+    message: /^HEAD https:\/\/api-docs\.petstore\.example\/guide\/ → 301 https:\/\/docs\.petstore\.example\/guide\/ → 404: docs\.petstore\.example does not serve the docs \(404\), so the redirect leads to an error page\.$/,
+    fix: /Check that docs\.petstore\.example is still attached to the project.*Removal stops serving traffic immediately: if docs\.petstore\.example was removed, point api-docs\.petstore\.example at the current primary/,
+  },
+  {
+    symptom: "redirects misbehave: the primary fails with 500",
+    change: { hosts: [[PRIMARY, { status: 500 }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }]] },
+    domain: REDIRECT, check: "redirect",
+    message: /→ 500: docs\.petstore\.example does not serve the docs \(500\)/,
+    fix: /latest deploy succeeded/,
+  },
+  {
+    symptom: "redirects misbehave: the primary does not answer at all",
+    change: { hosts: [[REDIRECT, { status: 301, location: keepingPath(PRIMARY) }]], records: healthyRecords().filter((r) => r.name !== PRIMARY).concat({ name: PRIMARY, type: "A", value: "127.0.0.3" }) },
+    domain: REDIRECT, check: "redirect",
+    message: /^HEAD https:\/\/api-docs\.petstore\.example\/guide\/ → 301 https:\/\/docs\.petstore\.example\/guide\/ → no answer \(connect ECONNREFUSED 127\.0\.0\.3:\d+\): docs\.petstore\.example does not answer/,
+    fix: /still attached to the project/,
+  },
+  {
+    symptom: "redirects misbehave: a downgrade to http:// is named",
+    change: { hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY, "http") }]] },
+    domain: REDIRECT, check: "redirect",
+    message: /^HEAD https:\/\/api-docs\.petstore\.example\/guide\/ → 301 http:\/\/docs\.petstore\.example\/guide\/: a downgrade to http:\/\/, so visitors leave HTTPS/,
+    fix: /make the redirect go to https:\/\/docs\.petstore\.example \(never http:\/\/\)/,
+  },
+  {
+    symptom: "redirects misbehave: the path is dropped (a deep page is asked, not only /)",
+    change: { hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 301, location: "https://docs.petstore.example/" }]] },
+    domain: REDIRECT, check: "redirect",
+    message: /→ 301 https:\/\/docs\.petstore\.example\/ → 200: the redirect drops the path \(\/guide\/ became \/\), so every shared deep link lands on the home page/,
+    fix: /keeping the path and query/,
+  },
+  {
+    symptom: "redirects misbehave: the primary redirects back, a loop",
+    change: { hosts: [[PRIMARY, { status: 302, location: keepingPath(REDIRECT) }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }]] },
+    domain: REDIRECT, check: "redirect",
+    message: /^redirect loop: HEAD https:\/\/api-docs\.petstore\.example\/guide\/ → 301 https:\/\/docs\.petstore\.example\/guide\/ → 302 https:\/\/api-docs\.petstore\.example\/guide\/: the docs are never served/,
+    fix: /make docs\.petstore\.example serve the docs itself/,
   },
   {
     symptom: "redirects misbehave: the wrong target",
@@ -220,6 +279,13 @@ describe("apex domains", () => {
     expect(alias.status).toBe("fail");
     expect(alias.message).toMatch(/answers with A 127\.0\.0\.8, not cname\.docs-platform\.example's addresses \(127\.0\.0\.1\)/);
     expect(alias.fix).toMatch(/replace the A\/AAAA records.*ALIAS \(or ANAME\)/);
+  });
+
+  test("an apex with no records is told to add an ALIAS/ANAME, not to replace records it does not have", async () => {
+    const alias = line(await check({ records: apexRecords([]) }, undefined, apexConfig()), "petstore.example", "alias");
+    expect(alias).toMatchObject({ status: "fail", message: "petstore.example has no A/AAAA records: no ALIAS/ANAME record is in place." });
+    expect(alias.fix).toMatch(/^At your DNS provider, add an ALIAS \(or ANAME\) record at petstore\.example pointing at cname\.docs-platform\.example, then choose Verify/);
+    expect(alias.fix).not.toMatch(/replace/);
   });
 
   test("fail when a CNAME sits at the apex", async () => {

@@ -1,4 +1,7 @@
-import { describe, expect, test } from "vitest";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DomainsConfigError, loadDomainsConfig, validateDomainsConfig } from "../src/domains/config";
 
 const valid = () => ({
@@ -29,9 +32,9 @@ const invalid: [string, Change, string][] = [
   ["a chain", (c) => { c.redirects[1]!.to = "api-docs.petstore.example"; }, "redirect old-docs.petstore.example → api-docs.petstore.example → docs.petstore.example is a chain; point old-docs.petstore.example straight at the primary docs.petstore.example"],
   ["a 200 status", (c) => { (c.redirects[0] as { status: number }).status = 200; }, "redirects.0.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 200"],
   ["a 304 status", (c) => { (c.redirects[1] as { status: number }).status = 304; }, "redirects.1.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 304"],
-  ["a redirect away from the primary", (c) => { c.redirects[0]!.to = "elsewhere.example"; }, "redirect api-docs.petstore.example → elsewhere.example does not end at the primary domain docs.petstore.example"],
+  ["a redirect to a domain the project does not have", (c) => { c.redirects[0]!.to = "elsewhere.example"; }, "redirect api-docs.petstore.example → elsewhere.example: elsewhere.example is not in domains, and a removed domain serves nothing, so api-docs.petstore.example would redirect into an error; point it at the primary docs.petstore.example"],
   ["the primary redirecting", (c) => { c.redirects[0]!.from = "docs.petstore.example"; c.redirects[0]!.to = "api-docs.petstore.example"; }, "the primary domain cannot redirect"],
-  ["a redirect from an unlisted domain", (c) => { c.redirects[1]!.from = "new.petstore.example"; }, "new.petstore.example is not in domains; add it there"],
+  ["a redirect from an unlisted domain", (c) => { c.redirects[1]!.from = "new.petstore.example"; }, "new.petstore.example is not in domains. Removing a domain removes its redirect too"],
   ["a domain that neither serves nor redirects", (c) => { c.redirects.pop(); }, 'old-docs.petstore.example is neither the primary nor redirected; add { "from": "old-docs.petstore.example", "to": "docs.petstore.example", "status": 301 } to redirects'],
   ["a duplicate domain", (c) => { c.domains.push({ name: "api-docs.petstore.example" }); }, "api-docs.petstore.example is listed twice in domains"],
   ["an upper-case name with a trailing dot", (c) => { c.platformTarget = "CNAME.example."; }, 'platformTarget must be a lower-case domain name without a trailing dot, such as docs.petstore.example, not "CNAME.example."'],
@@ -55,6 +58,92 @@ describe("invalid configs fail with a clear message", () => {
   });
 });
 
-test("a file that is not JSON says so", async () => {
-  await expect(loadDomainsConfig(new URL("../vitest.config.ts", import.meta.url).pathname)).rejects.toThrow(/is not JSON/);
+describe("removal and loops get advice that follows the procedure", () => {
+  const problems = (change: Change): string[] => {
+    const config = valid();
+    change(config);
+    try {
+      validateDomainsConfig(config);
+    } catch (error) {
+      return (error as DomainsConfigError).problems;
+    }
+    throw new Error("the config was accepted");
+  };
+
+  test("a loop a → b, b → a is named as a loop, with the primary as the way out", () => {
+    const found = problems((c) => {
+      c.redirects[0]!.to = "old-docs.petstore.example";
+      c.redirects[1]!.to = "api-docs.petstore.example";
+    });
+    expect(found).toEqual([
+      "redirects api-docs.petstore.example → old-docs.petstore.example → api-docs.petstore.example form a loop, so none of them serves the docs; point each of them straight at the primary docs.petstore.example",
+    ]);
+    expect(found.join()).not.toMatch(/straight at (\S+)\.petstore\.example.*\1/);
+  });
+
+  test("dropping a domain that still has a redirect says to delete the redirect too, not to add the domain back", () => {
+    const [problem, ...rest] = problems((c) => {
+      c.domains.splice(1, 1);
+    });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^redirect api-docs\.petstore\.example → docs\.petstore\.example: api-docs\.petstore\.example is not in domains\. Removing a domain removes its redirect too, so if you removed api-docs\.petstore\.example, delete this redirect as well \(the checked way: .*pnpm docs:domains remove api-docs\.petstore\.example confirms the redirect works before you choose Remove/);
+  });
+
+  test("dropping the primary that others still redirect to says to set up the new primary first", () => {
+    const found = problems((c) => {
+      c.domains.splice(0, 1);
+    });
+    expect(found).toContain('no domain has "primary": true; mark the one domain the docs are served on');
+    expect(found).toContain(
+      'docs.petstore.example is not in domains, but api-docs.petstore.example, old-docs.petstore.example still redirect to it: removing the domain others point at stops serving them all. Set up the new primary first: mark another domain "primary", point every redirect at it and check it with pnpm docs:domains check; then make docs.petstore.example a redirect to it, and remove docs.petstore.example last.',
+    );
+    expect(found.join("\n")).not.toMatch(/add it (back|there)/);
+  });
+});
+
+describe("a domains.json file's problems carry line and column", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "petstore-docs-config-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const load = async (text: string) => {
+    const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+    await writeFile(file, text);
+    return loadDomainsConfig(file).then(
+      () => { throw new Error("the config was accepted"); },
+      (error: DomainsConfigError) => error,
+    );
+  };
+
+  test("a JSON syntax error: line, column, the line and a caret", async () => {
+    const text = await readFile(new URL("../domains.json", import.meta.url), "utf8");
+    // A comma forgotten after the first domain, as happens when a line is added by hand.
+    const error = await load(text.replace('"primary": true },', '"primary": true }'));
+    expect(error).toBeInstanceOf(DomainsConfigError);
+    expect(error.problems).toEqual([
+      "line 8, column 5: not valid JSON: Expected ',' or ']' after array element\n" +
+        '          { "name": "api-docs.petstore.example" }\n' +
+        "          ^",
+    ]);
+  });
+
+  test("a file that ends too early", async () => {
+    const error = await load('{\n  "domains": [');
+    expect(error.problems).toEqual([expect.stringMatching(/^line 2, column 15: not valid JSON: /)]);
+  });
+
+  test("schema and redirect-rule problems point at the field", async () => {
+    const config = valid();
+    (config.redirects[1] as { status: number }).status = 200;
+    config.redirects[0]!.to = "old-docs.petstore.example";
+    const error = await load(JSON.stringify(config, null, 2));
+    expect(error.problems).toEqual(["line 25, column 17: redirects.1.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 200"]);
+    (config.redirects[1] as { status: number }).status = 308;
+    config.redirects[1]!.to = "api-docs.petstore.example";
+    const loop = await load(JSON.stringify(config, null, 2));
+    expect(loop.problems).toEqual([expect.stringMatching(/^line 19, column 13: redirects api-docs\.petstore\.example → old-docs\.petstore\.example → api-docs\.petstore\.example form a loop/)]);
+  });
 });

@@ -1,16 +1,20 @@
 // `pnpm docs:domains check [domain]`: checks the custom domains of domains.json against DNS, TLS and HTTP.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { checkDomains } from "./check";
+import { checkDomainRemoval, checkDomains } from "./check";
 import { domainsConfigPath, loadDomainsConfig, primaryDomain, userPath } from "./config";
 import { createDnsQuery, parseDnsServer, systemDnsServer } from "./dns-client";
 import { formatReport } from "./report";
 
 const usage = `Usage: pnpm docs:domains check [domain] [options]
+       pnpm docs:domains remove <domain> [options]
 
-Checks each domain of domains.json (or only [domain]) against the custom-domain procedure:
-subdomain form, CNAME = platform target, no conflicting records, ALIAS/ANAME at an apex,
-CAA, the TLS certificate and one-hop redirects. Exits 1 when any check fails.
+check   Checks each domain of domains.json (or only [domain]) against the custom-domain procedure:
+        subdomain form, CNAME = platform target, no conflicting records, ALIAS/ANAME at an apex,
+        CAA, the TLS certificate, and redirects that keep the path and reach the docs in one hop.
+remove  Checks that <domain> can be removed now: it is not the primary and already redirects to it
+        (removal stops serving traffic immediately, so the redirect comes first).
+Both exit 1 when any check fails.
 
 Options (environment variable in brackets):
   --config <file>     domains config                     [DOCS_DOMAINS_CONFIG]  default: apps/docs/domains.json
@@ -75,12 +79,13 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  if (command !== "check" || extra.length > 0) {
+  if ((command !== "check" && command !== "remove") || extra.length > 0) {
     throw new UsageError(command ? `[@petstore/docs] unknown command "${positionals.join(" ")}"` : "[@petstore/docs] no command given");
   }
+  if (command === "remove" && domain === undefined) throw new UsageError("[@petstore/docs] remove needs the domain to remove, such as pnpm docs:domains remove api-docs.petstore.example");
   const env = process.env;
   const configFile = domainsConfigPath(values.config, env);
-  const config = await loadDomainsConfig(configFile.path);
+  const config = await loadDomainsConfig(configFile.path, configFile.shown);
   const dns = setting(values.dns, "--dns", "DOCS_DNS_SERVER");
   const server = dns.text ? parseDnsServer(dns.text, dns.name) : systemDnsServer();
   const timeoutMs = integer(values.timeout, 5000, "--timeout", "milliseconds", 600_000);
@@ -89,24 +94,23 @@ async function main(argv: string[]): Promise<number> {
   const httpsPort = port(https.text, 443, https.name);
   const http = setting(values["http-port"], "--http-port", "DOCS_HTTP_PORT");
   const httpPort = port(http.text, 80, http.name);
-  const results = await checkDomains(
-    {
-      config,
-      query: createDnsQuery(server, Math.min(timeoutMs, 3000)),
-      httpsPort,
-      httpPort,
-      ca: caFile ? [await readCa(userPath(caFile))] : [],
-      now: new Date(),
-      timeoutMs,
-    },
-    domain,
-  );
+  const ctx = {
+    config,
+    query: createDnsQuery(server, Math.min(timeoutMs, 3000)),
+    httpsPort,
+    httpPort,
+    ca: caFile ? [await readCa(userPath(caFile))] : [],
+    now: new Date(),
+    timeoutMs,
+  };
+  const results = command === "remove" ? await checkDomainRemoval(ctx, domain!) : await checkDomains(ctx, domain);
   if (values.json) {
     console.log(JSON.stringify(results, null, 2));
   } else {
     const primary = primaryDomain(config);
     const roles = new Map(config.domains.map((d) => [d.name, d.name === primary ? "primary" : `redirect → ${config.redirects.find((r) => r.from === d.name)?.to}`]));
-    console.log(`Checking ${domain ?? "every domain"} of ${configFile.shown} with DNS server ${server.host}:${server.port}\n`);
+    const what = command === "remove" ? `whether ${domain} of ${configFile.shown} can be removed` : `${domain ?? "every domain"} of ${configFile.shown}`;
+    console.log(`Checking ${what} with DNS server ${server.host}:${server.port}\n`);
     console.log(formatReport(results, roles));
   }
   return results.some((r) => r.status === "fail") ? 1 : 0;

@@ -24,11 +24,14 @@ export function healthyRecords(): ZoneRecord[] {
   ];
 }
 
+/** A Location that keeps the requested path and query, as a platform's domain redirect does. */
+export const keepingPath = (host: string, scheme = "https") => (path: string) => `${scheme}://${host}${path}`;
+
 /** The hosts of the healthy setup. */
 export function healthyHosts(): [string, HostBehaviour][] {
   return [
     [PRIMARY, { status: 200 }],
-    [REDIRECT, { status: 301, location: `https://${PRIMARY}/` }],
+    [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }],
   ];
 }
 
@@ -43,8 +46,13 @@ export function brokenSetup(): LabChange {
     records: healthyRecords()
       .filter((r) => !(r.name === PRIMARY && r.type === "CNAME") && r.type !== "CAA")
       .concat({ name: PRIMARY, type: "A", value: "127.0.0.9" }, { name: "petstore.example", type: "CAA", value: "digicert.com" }),
-    hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: `https://${PRIMARY}/` }]],
+    hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: keepingPath(PRIMARY) }]],
   };
+}
+
+/** The primary was removed from the project (it answers 404) while api-docs still redirects to it. */
+export function removedPrimarySetup(): LabChange {
+  return { hosts: [[PRIMARY, { status: 404 }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }]] };
 }
 
 const DAY = 86_400_000;
@@ -54,6 +62,7 @@ export const labScenarios: Record<string, () => LabChange> = {
   healthy: () => ({}),
   "no-dns": noDnsSetup,
   broken: brokenSetup,
+  "removed-primary": removedPrimarySetup,
 };
 
 /** A departure from the healthy setup: each field given replaces that part of it. */

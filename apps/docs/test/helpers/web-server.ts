@@ -28,10 +28,10 @@ export async function makeCertificate(names: string[], notBefore: Date, notAfter
   return { cert: pems.cert, key: pems.private };
 }
 
-/** How a host answers: a status and an optional Location. */
+/** How a host answers: a status and an optional Location, fixed or made from the requested path (and query). */
 export interface HostBehaviour {
   status: number;
-  location?: string;
+  location?: string | ((path: string) => string);
 }
 
 /** One HTTPS server on 127.0.0.1 that picks a certificate by SNI and answers per Host header. */
@@ -58,7 +58,8 @@ export async function startWebServer(fallback: TestCertificate, port = 0): Promi
     (request, response) => {
       const host = (request.headers.host ?? "").replace(/:\d+$/, "");
       const behaviour = hosts.get(host) ?? { status: 404 };
-      response.writeHead(behaviour.status, behaviour.location ? { location: behaviour.location } : {}).end();
+      const location = typeof behaviour.location === "function" ? behaviour.location(request.url ?? "/") : behaviour.location;
+      response.writeHead(behaviour.status, location ? { location } : {}).end();
     },
   );
   await new Promise<void>((resolve, reject) => {

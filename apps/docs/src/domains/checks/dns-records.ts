@@ -52,7 +52,8 @@ export async function checkDnsRecords(ctx: CheckContext, domain: string): Promis
     if (expected.size === 0) {
       result("alias", "fail", `the platform target ${target} does not resolve, so the apex cannot be compared with it.`, `Check platformTarget against the value shown in ${DASHBOARD}.`);
     } else if (actual.length === 0) {
-      result("alias", "fail", `${domain} has no A/AAAA records: no ALIAS/ANAME record is in place.`, fix);
+      result("alias", "fail", `${domain} has no A/AAAA records: no ALIAS/ANAME record is in place.`,
+        `At your DNS provider, add an ALIAS (or ANAME) record at ${domain} pointing at ${target}, then choose Verify in ${DASHBOARD}. If your provider has no ALIAS/ANAME, serve the docs on a subdomain instead. ${PROPAGATION}`);
     } else if (actual.every((r) => expected.has(r.value)) && actual.length === expected.size) {
       result("alias", "pass", `${domain} answers with ${target}'s addresses (${[...expected].join(", ")}): ALIAS/ANAME is in place.`);
     } else {

@@ -38,6 +38,17 @@ function names(cert: PeerCertificate): string {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The tls row when the DNS records are wrong: the certificate follows verification, so it is not judged yet. */
+export function tlsNotChecked(domain: string): CheckResult {
+  return {
+    domain,
+    check: "tls",
+    status: "skip",
+    message: `not checked because the DNS records of ${domain} are wrong: the platform issues the SSL certificate only after the domain verifies.`,
+    fix: "Fix the DNS records above first; the certificate follows automatically within a couple of minutes of verification.",
+  };
+}
+
 /** The certificate the domain serves over HTTPS: present, for this name, within its validity, trusted. */
 export async function checkTls(ctx: CheckContext, domain: string): Promise<CheckResult> {
   const result = (status: CheckResult["status"], message: string, fix?: string): CheckResult => ({ domain, check: "tls", status, message, ...(fix ? { fix } : {}) });
