@@ -57,7 +57,9 @@ describe("README", () => {
     expect(vitestSnippets.length).toBeGreaterThanOrEqual(6);
     expect(nodeSnippets.length).toBe(1);
     expect(browserSnippets.length).toBe(1);
-    expect(blocks.every((block) => ["ts", "sh"].includes(block.lang))).toBe(true);
+    // `js` blocks are the Jest configuration and test files, which the repository's test/jest.test.ts runs with Jest.
+    expect(blocks.every((block) => ["ts", "sh", "js"].includes(block.lang))).toBe(true);
+    expect(blocks.filter((block) => block.lang === "js")).toHaveLength(3);
   });
 
   it("every TypeScript snippet type-checks as pasted", { timeout: 60_000 }, () => {
