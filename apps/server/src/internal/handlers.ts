@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
-import type { NewPet, PetStatus } from "@petstore/contract";
+import type { NewPet, Pet, PetStatus } from "@petstore/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { componentSchema, type Schema } from "./contract";
 import { JSON_TYPE, sendError } from "./errors";
+import type { ContractOperation } from "./contract";
 import { ListCache } from "./list-cache";
+import { isLargePage, streamPage } from "./list-stream";
 import { BASE_PATH } from "./routes";
 import type { PetStore } from "../store/types";
 
@@ -31,6 +33,12 @@ export function createHandlers(store: PetStore): Record<string, OperationHandler
       let body = revision === undefined ? undefined : lists.get(key, revision);
       if (body === undefined) {
         const pets = await store.list(status === undefined ? { limit } : { limit, status });
+        if (isLargePage(pets)) {
+          // Each pet through a serializer compiled from the contract's item schema, as the whole page would be.
+          const { operation } = request.routeOptions.config as unknown as { operation: ContractOperation };
+          const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.items as Schema) as (pet: Pet) => string;
+          return reply.type(JSON_TYPE).send(streamPage(pets, encodePet));
+        }
         if (revision === undefined) return pets;
         // The route's serializer (fast-json-stringify, compiled from the contract's response schema, so a
         // string), as for any other answer.
