@@ -13,10 +13,11 @@ const readme = readFileSync(join(packageDir, "README.md"), "utf8");
 const blocks = codeBlocks(readme);
 const snippets = blocks.filter((block) => block.lang === "ts").map((block, index) => ({ name: `readme-${index + 1}`, code: block.code }));
 
-// How each snippet is run: a vitest file by a child vitest, a browser module (msw/browser needs a service worker) by
-// the type checker only, anything else as a Node module with tsx.
+// How each snippet is run: a vitest file by a child vitest, a browser module (msw/browser needs a service worker) and
+// the Playwright helpers by the type checker here and by test/browser-worker.test.ts in Chromium, anything else as a
+// Node module with tsx.
 const isVitest = (code: string) => code.includes('from "vitest"');
-const isBrowser = (code: string) => code.includes('from "msw/browser"');
+const isBrowser = (code: string) => code.includes('from "msw/browser"') || code.includes('from "playwright-core"');
 const vitestSnippets = snippets.filter((snippet) => isVitest(snippet.code));
 const browserSnippets = snippets.filter((snippet) => isBrowser(snippet.code));
 const nodeSnippets = snippets.filter((snippet) => !isVitest(snippet.code) && !isBrowser(snippet.code));
@@ -53,10 +54,11 @@ describe("README", () => {
     expect(readme).toContain(`peer dependency (\`${peerDependencies.msw}\`)`);
   });
 
-  it("runs every snippet except the one browser snippet", () => {
+  it("runs every snippet except the browser snippets, which the Chromium test runs", () => {
     expect(vitestSnippets.length).toBeGreaterThanOrEqual(6);
     expect(nodeSnippets.length).toBe(1);
-    expect(browserSnippets.length).toBe(1);
+    // The worker module and the Playwright helpers: test/browser-worker.test.ts runs both in Chromium.
+    expect(browserSnippets.length).toBe(2);
     // `js` blocks are the Jest configuration and test files, which the repository's test/jest.test.ts runs with Jest.
     expect(blocks.every((block) => ["ts", "sh", "js"].includes(block.lang))).toBe(true);
     expect(blocks.filter((block) => block.lang === "js")).toHaveLength(3);
