@@ -9,6 +9,8 @@ export interface CliOptions {
   /** Target names to run, in order, `all` expanded and duplicates dropped. */
   targets: string[];
   report: boolean;
+  /** `--report-file`: where to write the report, resolved against the folder pnpm was run from. */
+  reportFile?: string;
   /** Generated requests per fuzzed target, exactly. */
   fuzzRequests: number;
   list: boolean;
@@ -17,9 +19,10 @@ export interface CliOptions {
   seed?: number;
 }
 
-export const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--report] [--fuzz-requests N] [--list]
+export const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--report] [--report-file FILE] [--fuzz-requests N] [--list]
   --target         which implementation(s) to check, comma-separated (default: all)
-  --report         print the case × target table and write it to packages/conformance/REPORT.md
+  --report         print the case × target table
+  --report-file    also write it to FILE (relative to where you ran pnpm), e.g. packages/conformance/REPORT.md
   --fuzz-requests  generated bad requests per fuzzed target (server, msw), exactly; 0 skips fuzzing (default: 10000)
   --list           print the request matrix and exit (takes no other option)
 Environment: CONFORMANCE_SEED replays a fuzz run.`;
@@ -55,6 +58,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       options: {
         target: { type: "string", default: "all" },
         report: { type: "boolean", default: false },
+        "report-file": { type: "string" },
         "fuzz-requests": { type: "string" },
         list: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -75,12 +79,23 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     const others = [
       ...(values.target !== "all" ? ["--target"] : []),
       ...(values.report ? ["--report"] : []),
+      ...(values["report-file"] !== undefined ? ["--report-file"] : []),
       ...(values["fuzz-requests"] !== undefined ? ["--fuzz-requests"] : []),
     ];
     if (others.length > 0) throw usageError(`--list takes no other option, got ${others.join(", ")}: run --list alone`);
     return { targets: [], report: false, fuzzRequests: 0, list: true, help: false };
   }
+  const reportFile = values["report-file"];
+  if (reportFile === "") throw usageError("--report-file needs a file name, such as --report-file conformance-report.md");
   const targets = parseTargets(values.target);
   const seed = parseSeed(env.CONFORMANCE_SEED);
-  return { targets, report: values.report, fuzzRequests, list: false, help: false, ...(seed !== undefined ? { seed } : {}) };
+  return {
+    targets,
+    report: values.report || reportFile !== undefined,
+    fuzzRequests,
+    list: false,
+    help: false,
+    ...(reportFile !== undefined ? { reportFile } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { parseCliArgs, usage } from "./cli-args";
 import { runFuzz, type FuzzSummary } from "./fuzz/run";
 import { buildMatrix } from "./matrix/index";
@@ -47,8 +48,12 @@ async function main(): Promise<number> {
   if (options.report) {
     const report = renderReport(runs, fuzz);
     console.log(report);
-    await writeFile(new URL("../REPORT.md", import.meta.url), report);
-    console.log("[@petstore/conformance] wrote packages/conformance/REPORT.md");
+    if (options.reportFile !== undefined) {
+      // pnpm runs the script in this package's folder; INIT_CWD is where the user typed the command.
+      const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.reportFile);
+      await writeFile(file, report);
+      console.log(`[@petstore/conformance] wrote ${file}`);
+    }
   }
   const failed = runs.some(({ results }) => results.some((r) => r.outcome === "fail")) || fuzz.some((f) => f.failure || f.unhandled.length > 0 || f.healthStatus !== 200);
   return failed ? 1 : 0;

@@ -10,6 +10,12 @@ const script = ["--target", "all"];
 const noSeed = {};
 
 describe("command line", () => {
+  it("--report-file names the file the report goes to, and implies --report", () => {
+    expect(parseCliArgs([...script, "--", "--report-file", "report.md"], noSeed)).toMatchObject({ report: true, reportFile: "report.md" });
+    expect(parseCliArgs([...script, "--report"], noSeed)).not.toHaveProperty("reportFile");
+    expect(() => parseCliArgs([...script, "--report-file="], noSeed)).toThrow(/--report-file needs a file name/);
+  });
+
   it("reads options after the `--` that `pnpm conformance -- --report` forwards", () => {
     expect(parseCliArgs([...script, "--", "--report", "--fuzz-requests", "0"], noSeed)).toMatchObject({ targets: [...targetNames], report: true, fuzzRequests: 0 });
   });

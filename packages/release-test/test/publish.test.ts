@@ -9,7 +9,7 @@ import { pendingBumps, type BumpType } from "../src/changesets";
 import { isolatedEnv } from "../src/env";
 import { codeBlocks, namedFiles } from "../src/markdown";
 import { commitAll, copyWorkspaceForRelease, gitTags } from "../src/release-copy";
-import { run } from "../src/run";
+import { killRunning, run } from "../src/run";
 import { bump } from "../src/semver";
 import { step } from "../src/step";
 import { registryProblem } from "../src/upstream";
@@ -102,6 +102,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // After a hook timeout the command it waited for is still running: leave no npm or pnpm behind.
+  killRunning();
   await registry?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
