@@ -13,6 +13,12 @@ const HINTS: Record<string, string> = {
   EEXIST: "part of the path is a file, not a folder: check PETSTORE_DATA_FILE",
   EISDIR: "the path is a folder: point PETSTORE_DATA_FILE at a file inside it",
   ECONNREFUSED: "nothing answers there: is PostgreSQL running at DATABASE_URL?",
+  ENOSPC: "the disk is full: free space on it, or point PETSTORE_DATA_FILE at another disk",
+  EDQUOT: "the disk quota is used up: free space, or point PETSTORE_DATA_FILE at another disk",
+  EFBIG: "the file size limit is reached (ulimit -f): raise it, or point PETSTORE_DATA_FILE at a new file",
+  EIO: "the disk reported an I/O error: check it, or point PETSTORE_DATA_FILE at another disk",
+  EMFILE: "this process may open no more files: raise the limit (ulimit -n)",
+  ENFILE: "the system may open no more files: close other programs or raise fs.file-max",
 };
 
 /** The one-line message `pnpm start` prints when it cannot start; a stack only for errors that are bugs. */
@@ -21,5 +27,9 @@ export function startupMessage(error: unknown): string {
   const { code, message, stack } = (error ?? {}) as { code?: unknown; message?: unknown; stack?: unknown };
   if (typeof message === "string" && message.startsWith("[@petstore/server]")) return message;
   if (typeof code === "string" && code in HINTS) return `[@petstore/server] cannot start: ${String(message)} (${HINTS[code]}).`;
+  // Any other error the system reported (it names a system call) is the machine's, not a bug: still one line.
+  if (typeof code === "string" && "syscall" in (error as object)) {
+    return `[@petstore/server] cannot start: ${String(message)} (a system error: check PETSTORE_DATA_FILE, PORT and HOST).`;
+  }
   return String(stack ?? error);
 }

@@ -1,34 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 
-/**
- * Lock files this process holds. "Already open here" is decided from this, not from the pid in the
- * lock: after a container restart a stale lock can hold our own pid although we never opened it.
- */
-const held = new Set<string>();
-
 /** How often to look again while another process takes over a stale lock (it needs microseconds; this allows a slow machine 1 s). */
 const ATTEMPTS = 200;
 const PAUSE_MS = 5;
 
 /**
- * Takes `<data file>.lock` holding our pid, so two processes never append to one data file.
+ * The lock for systems without `flock` (see lock-file.ts): takes `<data file>.lock` holding our pid.
  * The pid is written to a private file first and then hard-linked to the lock path, which fails if the
  * lock exists: a lock is never seen half-written. A lock whose process no longer runs (e.g. after
- * kill -9) is taken over. Returns the release function.
+ * kill -9) is taken over. Pids mean nothing across PID namespaces, so this cannot guard a file shared by
+ * two containers. Returns the release function.
  */
-export function acquireLock(path: string): () => void {
+export function acquirePidLock(path: string): () => void {
   const lockPath = `${path}.lock`;
-  if (held.has(lockPath)) {
-    throw new Error(`[@petstore/server] ${path} is already open in this process: close the other store first.`);
-  }
   const claim = writeClaim(lockPath);
   try {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      if (tryLink(claim, lockPath)) {
-        held.add(lockPath);
-        return releaser(lockPath);
-      }
+      if (tryLink(claim, lockPath)) return releaser(lockPath);
       const owner = readOwner(path, lockPath);
       if (owner === undefined) continue; // released between our link and our read: try again
       if (owner !== process.pid && isRunning(owner)) {
@@ -77,13 +66,16 @@ function pause(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_MS);
 }
 
-/** A complete, synced file holding our pid, named uniquely so concurrent starters never share it. */
+/** A complete, synced file holding our pid, named uniquely so concurrent starters never share it; removed again if it cannot be written (a full disk). */
 function writeClaim(lockPath: string): string {
   const claim = `${lockPath}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   const fd = openSync(claim, "wx");
   try {
     writeSync(fd, String(process.pid));
     fsyncSync(fd);
+  } catch (error) {
+    unlinkQuietly(claim);
+    throw error;
   } finally {
     closeSync(fd);
   }
@@ -122,7 +114,6 @@ function releaser(lockPath: string): () => void {
   return () => {
     if (released) return;
     released = true;
-    held.delete(lockPath);
     if (readIfExists(lockPath) === String(process.pid)) unlinkQuietly(lockPath);
   };
 }

@@ -16,9 +16,21 @@ export interface ChildServer {
   exited: Promise<number | NodeJS.Signals>;
 }
 
-/** Spawns the server from source with `env` on top of a clean environment; resolves once it listens. */
-export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"], {
+/**
+ * Spawns the server from source with `env` on top of a clean environment; resolves once it listens.
+ * `prefix` runs it under another command, such as `unshare --pid --fork` for a PID namespace of its own.
+ */
+export function spawnServer(env: Record<string, string>, options: { prefix?: string[] } = {}): Promise<ChildServer> {
+  return startChild(env, options.prefix ?? []).then(async (server) => {
+    const match = await server.waitFor(/listening on (http:\/\/\S+\/v1)/);
+    return { ...server, baseUrl: match[1]! };
+  });
+}
+
+/** Spawns the server like `spawnServer` without waiting for it to listen: for servers expected to refuse to start. */
+export function startChild(env: Record<string, string>, prefix: string[] = []): Promise<Omit<ChildServer, "baseUrl">> {
+  const command = [...prefix, process.execPath, "--import", "tsx", "--conditions=@petstore/source", "src/main.ts"];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? "", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -44,12 +56,5 @@ export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
       check();
       void exited.then((code) => reject(new Error(`server exited (${code}) before ${pattern}:\n${out}\n${err}`)));
     });
-  return waitFor(/listening on (http:\/\/\S+\/v1)/).then((match) => ({
-    child,
-    baseUrl: match[1]!,
-    stdout: () => out,
-    stderr: () => err,
-    waitFor,
-    exited,
-  }));
+  return Promise.resolve({ child, stdout: () => out, stderr: () => err, waitFor, exited });
 }
