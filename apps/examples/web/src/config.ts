@@ -11,7 +11,7 @@ export function readConfig(env: ImportMetaEnv): AppConfig {
   }
   if (!env.VITE_PETSTORE_BASE_URL || !env.VITE_PETSTORE_API_KEY) {
     throw new Error(
-      "[@petstore/example-web] server mode needs VITE_PETSTORE_BASE_URL and VITE_PETSTORE_API_KEY (see .env.development)",
+      "Server mode needs VITE_PETSTORE_BASE_URL and VITE_PETSTORE_API_KEY: put the key `pnpm start` printed in .env.development.local, then restart.",
     );
   }
   return { mode: "server", baseUrl: env.VITE_PETSTORE_BASE_URL, apiKey: env.VITE_PETSTORE_API_KEY };

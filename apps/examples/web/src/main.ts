@@ -1,5 +1,5 @@
-import { PetstoreError } from "@petstore/client";
 import { readConfig } from "./config";
+import { describeError, formProblem } from "./messages";
 import { connect } from "./petstore";
 import { readForm, renderPets, showMessage } from "./view";
 
@@ -13,19 +13,25 @@ const mode = element<HTMLParagraphElement>("#mode");
 const message = element<HTMLParagraphElement>("#message");
 const list = element<HTMLUListElement>("#pets");
 const form = element<HTMLFormElement>("#add-pet");
+const submit = element<HTMLButtonElement>("#add-pet button[type=submit]");
 
-function describe(error: unknown): string {
-  return error instanceof PetstoreError ? `${error.message} (${error.code})` : String(error);
-}
+// Registered before anything can fail: without it, a form the app never got to handle would be sent by the
+// browser itself, as a GET of this page with the pet in the query string.
+let addPet: (() => void) | undefined;
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  addPet?.();
+});
 
 try {
   const { petstore, label } = await connect(readConfig(import.meta.env));
   mode.textContent = `Mode: ${label}`;
   const refresh = async () => renderPets(list, await petstore.pets.list({ limit: 100 }));
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  addPet = () => {
     const pet = readForm(form);
+    const problem = formProblem(pet);
+    if (problem) return showMessage(message, problem, true);
     showMessage(message, `Adding ${pet.name}…`);
     petstore.pets
       .create(pet)
@@ -34,12 +40,14 @@ try {
         form.reset();
         showMessage(message, `Added #${created.id} ${created.name}.`);
       })
-      .catch((error: unknown) => showMessage(message, `Could not add ${pet.name}: ${describe(error)}`, true));
-  });
+      .catch((error: unknown) => showMessage(message, `Could not add ${pet.name}. ${describeError(error)}`, true));
+  };
 
   await refresh();
+  submit.disabled = false;
   showMessage(message, "Ready.");
   document.body.dataset.ready = "true";
 } catch (error) {
-  showMessage(message, `Could not start: ${describe(error)}`, true);
+  showMessage(message, `Could not start. ${describeError(error)}`, true);
+  document.body.dataset.failed = "true";
 }

@@ -158,14 +158,41 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
       await page.close();
     });
 
-    test("shows the API's error when the form holds an invalid pet", async () => {
+    test("a blank name gets a message in plain words and is never sent", async () => {
       const { page } = await open(site.url);
+      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+      const before = await petstore.pets.list({ limit: 100 });
+      // Whitespace passes the browser's `required` check; the app trims it and refuses an empty name itself.
       await page.fill("input[name=name]", "   ");
-      // Whitespace passes the browser's `required` check; the SDK sends an empty name and the server refuses it.
       await page.click("button[type=submit]");
       await page.locator("#message.error").waitFor({ timeout: 10_000 });
-      expect(await page.textContent("#message")).toMatch(/^Could not add : .*\(invalid_request\)$/);
+      expect(await page.textContent("#message")).toBe("Enter a name for the pet.");
+      expect(await petstore.pets.list({ limit: 100 })).toEqual(before);
       await page.close();
+    });
+
+    test("without an API key it says how to set one, and the form is never sent by the browser as a GET", async () => {
+      const noKey = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: server.baseUrl, VITE_PETSTORE_API_KEY: "" });
+      try {
+        const page = await browser.newPage();
+        await page.goto(noKey.url);
+        await page.waitForSelector("body[data-failed=true]", { timeout: 15_000 });
+        const text = await page.textContent("#message");
+        expect(text).toBe(
+          "Could not start. Server mode needs VITE_PETSTORE_BASE_URL and VITE_PETSTORE_API_KEY: put the key `pnpm start` printed in .env.development.local, then restart.",
+        );
+        expect(await page.isDisabled("button[type=submit]")).toBe(true);
+        await page.fill("input[name=name]", "Rex");
+        await page.press("input[name=name]", "Enter");
+        await page.evaluate(() => document.querySelector<HTMLFormElement>("#add-pet")?.requestSubmit());
+        // A native submission would load `/?name=Rex&categoryId=1&status=available`.
+        await page.waitForTimeout(500);
+        expect(new URL(page.url()).search).toBe("");
+        expect(await page.textContent("#message")).toBe(text);
+        await page.close();
+      } finally {
+        await noKey.close();
+      }
     });
   });
 });

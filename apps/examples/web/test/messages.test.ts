@@ -1,0 +1,49 @@
+import { createPetstoreClient } from "@petstore/client";
+import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeError, formProblem } from "../src/messages";
+
+const API_KEY = "example-web-messages-key";
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
+});
+afterAll(async () => server?.close());
+
+/** The error the SDK throws for `call`, against the real reference server. */
+async function failure(call: () => Promise<unknown>): Promise<unknown> {
+  return call().then(
+    () => expect.unreachable("the call succeeded"),
+    (error: unknown) => error,
+  );
+}
+
+describe("describeError: what the page shows for an SDK error", () => {
+  it("shows the API's reason for a 400 without the SDK prefix, status or code, and keeps the request id", async () => {
+    const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+    const text = describeError(await failure(() => petstore.pets.create({ name: "", categoryId: 1 })));
+    expect(text).toMatch(/^The Petstore API refused it: Body field "name" .+\. \(reference req_\S+\)$/);
+    expect(text).not.toMatch(/@petstore|invalid_request|400/);
+  });
+
+  it("tells the user what to do about a refused key and an unreachable server", async () => {
+    const wrongKey = createPetstoreClient({ apiKey: "not-the-key", baseUrl: server.baseUrl, maxRetries: 0 });
+    expect(describeError(await failure(() => wrongKey.pets.list()))).toMatch(
+      /^The Petstore API refused this app's API key\. Set VITE_PETSTORE_API_KEY to a key the server accepts\. \(reference req_\S+\)$/,
+    );
+    const nowhere = createPetstoreClient({ apiKey: API_KEY, baseUrl: "http://127.0.0.1:9/v1", maxRetries: 0 });
+    expect(describeError(await failure(() => nowhere.pets.list()))).toBe("Could not reach the Petstore API. Is the server running?");
+  });
+});
+
+describe("formProblem", () => {
+  it.each([
+    [{ name: "", categoryId: 1 }, "Enter a name for the pet."],
+    [{ name: "Rex", categoryId: 0 }, "Enter a whole number of 1 or more as the category."],
+    [{ name: "Rex", categoryId: Number.NaN }, "Enter a whole number of 1 or more as the category."],
+    [{ name: "Rex", categoryId: 2 }, undefined],
+  ])("%o → %s", (pet, problem) => {
+    expect(formProblem(pet)).toBe(problem);
+  });
+});
