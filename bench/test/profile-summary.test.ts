@@ -39,6 +39,38 @@ describe("summarizeProfile", () => {
     ]);
   });
 
+  it("leaves idle samples out of the ranking and the shares, and reports busy and idle time", () => {
+    const withIdle: CpuProfile = {
+      ...profile,
+      endTime: 200_000,
+      nodes: [...profile.nodes, { id: 5, hitCount: 100, callFrame: frame("(idle)", "") }],
+    };
+    const summary = summarizeProfile(withIdle);
+    expect(summary.functions.map((row) => [row.name, row.share])).toEqual([
+      ["parse openapi-fetch/dist/index.mjs:10", 0.7],
+      ["list packages/client/dist/index.js:10", 0.3],
+    ]);
+    expect(summary.busyMs).toBeCloseTo(100, 9);
+    expect(summary.idleMs).toBeCloseTo(100, 9);
+  });
+
+  it("with skipLoading, leaves out every frame called from Node's module loader", () => {
+    const loading: CpuProfile = {
+      startTime: 0,
+      endTime: 100_000,
+      nodes: [
+        { id: 1, hitCount: 0, children: [2, 3], callFrame: frame("(root)", "") },
+        { id: 2, hitCount: 10, children: [4], callFrame: frame("import", "node:internal/modules/esm/loader") },
+        { id: 3, hitCount: 60, callFrame: frame("handle", "file:///x/node_modules/fastify/lib/route.js") },
+        { id: 4, hitCount: 30, callFrame: frame("compile", "file:///x/node_modules/ajv/dist/ajv.js") },
+      ],
+    };
+    expect(summarizeProfile(loading).packages.map((row) => row.name)).toEqual(["fastify", "ajv", "node:internal"]);
+    const skipped = summarizeProfile(loading, 15, { skipLoading: true });
+    expect(skipped.packages).toEqual([{ name: "fastify", ms: 60, share: 1 }]);
+    expect(skipped.loadingMs).toBeCloseTo(40, 9);
+  });
+
   it("keeps only the top entries", () => {
     expect(summarizeProfile(profile, 1).functions).toHaveLength(1);
   });

@@ -71,13 +71,18 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
     });
     subjects.referenceFile = { server: referenceFile };
     subjects.referenceMemory = { server: await start("reference-server.ts", { BENCH_STORE: "memory", BENCH_LOGGER: "false" }) };
+    // PostgreSQL and Prism are outside the repo's own code: when one cannot be had, its rows say why and the rest runs.
     database = await startBenchDatabase(cpu);
     if ("skip" in database) {
       unavailable.referencePostgres = database.skip;
     } else {
-      const server = await start("reference-server.ts", { BENCH_STORE: "postgres", BENCH_DATABASE_URL: database.url, BENCH_LOGGER: "true" });
-      subjects.referencePostgres = { server, ...(database.postmasterPid === undefined ? {} : { databasePid: database.postmasterPid }) };
-      if (database.postmasterPid === undefined) notes.push("The PostgreSQL postmaster was not found by its port, so the database's CPU time is not counted.");
+      try {
+        const server = await start("reference-server.ts", { BENCH_STORE: "postgres", BENCH_DATABASE_URL: database.url, BENCH_LOGGER: "true" });
+        subjects.referencePostgres = { server, ...(database.postmasterPid === undefined ? {} : { databasePid: database.postmasterPid }) };
+        if (database.postmasterPid === undefined) notes.push("The PostgreSQL postmaster was not found by its port, so the database's CPU time is not counted.");
+      } catch (error) {
+        unavailable.referencePostgres = `the server did not start on PostgreSQL: ${(error as Error).message}`;
+      }
     }
     const references = (["referenceFile", "referenceMemory", "referencePostgres"] as const).filter((name) => subjects[name]);
     for (const name of references) await seed(`${subjects[name]!.server.origin}/v1`, petCount);
@@ -92,7 +97,11 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
     subjects.bare = {
       server: await start("fixed-bytes-server.ts", { BENCH_BODY_BASE64: Buffer.from(listBody).toString("base64"), BENCH_CONTENT_TYPE: contentType }),
     };
-    subjects.prism = { server: await start("prism.ts") };
+    try {
+      subjects.prism = { server: await start("prism.ts") };
+    } catch (error) {
+      unavailable.prism = `Prism did not start: ${(error as Error).message}`;
+    }
     return { subjects, unavailable, listBody, notes, stop };
   } catch (error) {
     await stop();
@@ -298,7 +307,7 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
       },
       {
         name: "reference (file store, logs on) req/s ÷ Prism req/s",
-        ...(file && prism ? { measured: ratio(file.load.requestsPerSecond, prism.load.requestsPerSecond) } : { unavailable: missing }),
+        ...(file && prism ? { measured: ratio(file.load.requestsPerSecond, prism.load.requestsPerSecond) } : { unavailable: unavailable.prism ?? missing }),
         limit: 10,
         kind: "min",
         unit: "×",

@@ -37,7 +37,10 @@ export async function compileChild(script: string): Promise<string> {
 
 /** Run a compiled child with plain `node` and parse the JSON it prints. */
 export async function runChildJson<T>(file: string, args: readonly string[]): Promise<T> {
-  const { stdout } = await execFileAsync(process.execPath, [file, ...args], { cwd: benchRoot, maxBuffer: 16 * 1024 * 1024 });
+  // `pnpm bench -- --profile` sets BENCH_CPU_PROF_DIR: profile these children too.
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const { stdout } = await execFileAsync(process.execPath, [...profile, file, ...args], { cwd: benchRoot, maxBuffer: 16 * 1024 * 1024 });
   try {
     return JSON.parse(stdout) as T;
   } catch {
