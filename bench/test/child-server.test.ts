@@ -47,10 +47,10 @@ describe("fixed-bytes baseline server", () => {
     await expect(fetch(`${child.origin}/v1/pets`)).rejects.toThrow();
   });
 
-  it("reports a child that exits before listening", async () => {
+  it("reports a child that exits before listening, quoting its error", async () => {
     // Without BENCH_BODY_BASE64 the baseline script throws at start.
     await expect(startChildServer({ script: "fixed-bytes-server.ts" })).rejects.toThrow(
-      "[@petstore/bench] child server exited with code 1 before listening",
+      "[@petstore/bench] child server fixed-bytes-server.ts exited with code 1 before listening: Error: [@petstore/bench] BENCH_BODY_BASE64 is not set",
     );
   });
 });

@@ -20,6 +20,9 @@ const origin = (name: keyof ThroughputTargets["subjects"]) => targets.subjects[n
 
 describe("benchmark 4: server throughput targets", () => {
   it("seeds every reference server so GET /pets?limit=20 returns the first 20 pets", async () => {
+    // The repo's own servers must start; only PostgreSQL may be missing from a machine (then it says why).
+    expect(targets.unavailable).not.toHaveProperty("referenceFile");
+    expect(targets.unavailable).not.toHaveProperty("referenceMemory");
     for (const name of ["referenceFile", "referenceMemory", "referencePostgres"] as const) {
       if (!targets.subjects[name]) {
         console.warn(`[@petstore/bench] ${name} not started: ${targets.unavailable[name]}`);

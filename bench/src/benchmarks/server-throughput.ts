@@ -63,26 +63,31 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
     const subjects: Partial<Record<ServerName, Subject>> = {};
     const unavailable: Partial<Record<ServerName, string>> = {};
     const notes: string[] = [];
-    // Logs on, as `pnpm start` runs it; the child's stdout goes to /dev/null.
-    const referenceFile = await start("reference-server.ts", {
+    // A reference server that cannot start (a broken build of the server, PostgreSQL missing) makes its rows n/a
+    // with the reason; the rest still runs. Logs on, as `pnpm start` runs it; the child's stdout goes to /dev/null.
+    const tryStart = async (name: ServerName, script: string, env: Record<string, string>): Promise<ChildServer | undefined> => {
+      try {
+        return await start(script, env);
+      } catch (error) {
+        unavailable[name] = (error as Error).message.replace(/^\[@petstore\/bench\] /, "");
+        return undefined;
+      }
+    };
+    const referenceFile = await tryStart("referenceFile", "reference-server.ts", {
       BENCH_STORE: "file",
       BENCH_DATA_FILE: path.join(dataDir, "petstore.db"),
       BENCH_LOGGER: "true",
     });
-    subjects.referenceFile = { server: referenceFile };
-    subjects.referenceMemory = { server: await start("reference-server.ts", { BENCH_STORE: "memory", BENCH_LOGGER: "false" }) };
-    // PostgreSQL and Prism are outside the repo's own code: when one cannot be had, its rows say why and the rest runs.
+    if (referenceFile) subjects.referenceFile = { server: referenceFile };
+    const referenceMemory = await tryStart("referenceMemory", "reference-server.ts", { BENCH_STORE: "memory", BENCH_LOGGER: "false" });
+    if (referenceMemory) subjects.referenceMemory = { server: referenceMemory };
     database = await startBenchDatabase(cpu);
     if ("skip" in database) {
       unavailable.referencePostgres = database.skip;
     } else {
-      try {
-        const server = await start("reference-server.ts", { BENCH_STORE: "postgres", BENCH_DATABASE_URL: database.url, BENCH_LOGGER: "true" });
-        subjects.referencePostgres = { server, ...(database.postmasterPid === undefined ? {} : { databasePid: database.postmasterPid }) };
-        if (database.postmasterPid === undefined) notes.push("The PostgreSQL postmaster was not found by its port, so the database's CPU time is not counted.");
-      } catch (error) {
-        unavailable.referencePostgres = `the server did not start on PostgreSQL: ${(error as Error).message}`;
-      }
+      const server = await tryStart("referencePostgres", "reference-server.ts", { BENCH_STORE: "postgres", BENCH_DATABASE_URL: database.url, BENCH_LOGGER: "true" });
+      if (server) subjects.referencePostgres = { server, ...(database.postmasterPid === undefined ? {} : { databasePid: database.postmasterPid }) };
+      if (server && database.postmasterPid === undefined) notes.push("The PostgreSQL postmaster was not found by its port, so the database's CPU time is not counted.");
     }
     const references = (["referenceFile", "referenceMemory", "referencePostgres"] as const).filter((name) => subjects[name]);
     for (const name of references) await seed(`${subjects[name]!.server.origin}/v1`, petCount);
@@ -90,9 +95,11 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
       const response = await fetch(`${subjects[name]!.server.origin}/v1/pets?limit=20`, { headers: authorization });
       return { body: await response.text(), contentType: response.headers.get("content-type") ?? "application/json" };
     };
-    const { body: listBody, contentType } = await listOf("referenceFile");
+    // Without any reference server the baseline still runs, on the same 20 pets as JSON.
+    const { body: listBody, contentType } = references[0] ? await listOf(references[0]) : { body: JSON.stringify(makePets(20)), contentType: "application/json" };
+    if (!references[0]) notes.push("No reference server started, so the bare server sends the 20 seed pets as plain JSON.");
     for (const name of references) {
-      if ((await listOf(name)).body !== listBody) throw new Error(`[@petstore/bench] ${name} lists different pets than the file store`);
+      if ((await listOf(name)).body !== listBody) throw new Error(`[@petstore/bench] ${name} lists different pets than ${references[0]}`);
     }
     subjects.bare = {
       server: await start("fixed-bytes-server.ts", { BENCH_BODY_BASE64: Buffer.from(listBody).toString("base64"), BENCH_CONTENT_TYPE: contentType }),
@@ -100,7 +107,7 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
     try {
       subjects.prism = { server: await start("prism.ts") };
     } catch (error) {
-      unavailable.prism = `Prism did not start: ${(error as Error).message}`;
+      unavailable.prism = (error as Error).message.replace(/^\[@petstore\/bench\] /, "");
     }
     return { subjects, unavailable, listBody, notes, stop };
   } catch (error) {
@@ -296,7 +303,7 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
     const file = reads.referenceFile;
     const bare = reads.bare;
     const prism = reads.prism;
-    const missing = wrk.ok ? "a server did not run" : wrk.reason;
+    const missing = wrk.ok ? (unavailable.referenceFile ?? unavailable.bare ?? "a server did not run") : wrk.reason;
     const checks: TargetCheck[] = [
       {
         name: "reference (file store, logs on) server CPU µs/request ÷ bare node:http's, `GET /pets?limit=20`",

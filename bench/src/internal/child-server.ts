@@ -44,10 +44,17 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     env: { ...process.env, ...options.env },
     // Stdout (request logs) goes to /dev/null so the load generator never spends CPU reading it;
     // the ready line comes on fd 3 and errors stay visible on stderr.
-    stdio: ["ignore", "ignore", "inherit", "pipe"],
+    stdio: ["ignore", "ignore", "pipe", "pipe"],
+  });
+  // Errors stay visible, and the last of them name why a child that never listened failed.
+  const recent: string[] = [];
+  createInterface({ input: child.stderr! }).on("line", (line) => {
+    process.stderr.write(`${line}\n`);
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
   });
   try {
-    const port = await readPort(child, options.timeoutMs ?? 60_000);
+    const port = await readPort(child, options.script, options.timeoutMs ?? 60_000, () => recent);
     return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
@@ -56,7 +63,7 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
 }
 
 /** Read stdout lines until the child announces its port, failing on exit or timeout. */
-async function readPort(child: ChildProcess, timeoutMs: number): Promise<number> {
+async function readPort(child: ChildProcess, script: string, timeoutMs: number, stderr: () => readonly string[]): Promise<number> {
   const lines = createInterface({ input: child.stdio[3] as Readable });
   return await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
@@ -65,7 +72,11 @@ async function readPort(child: ChildProcess, timeoutMs: number): Promise<number>
     );
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`[@petstore/bench] child server exited with code ${code} before listening`));
+      // Wait for the last stderr lines, then quote the first error line among them.
+      setImmediate(() => {
+        const cause = stderr().find((line) => /^\w*Error\b/.test(line.trim()));
+        reject(new Error(`[@petstore/bench] child server ${script} exited with code ${code} before listening${cause ? `: ${cause.trim()}` : ""}`));
+      });
     });
     lines.on("line", (line) => {
       const port = parseReadyLine(line);
