@@ -1,3 +1,5 @@
+import { petstoreQueries } from "@petstore/client/query";
+import { MutationObserver, QueryClient, QueryObserver } from "@tanstack/query-core";
 import { readConfig } from "./config";
 import { describeError, formProblem } from "./messages";
 import { connect } from "./petstore";
@@ -26,24 +28,32 @@ form.addEventListener("submit", (event) => {
 try {
   const { petstore, label } = await connect(readConfig(import.meta.env));
   mode.textContent = `Mode: ${label}`;
-  const refresh = async () => renderPets(list, await petstore.pets.list({ limit: 100 }));
+  // TanStack Query's framework-agnostic core; the SDK retries already, so TanStack does not.
+  const queries = petstoreQueries(petstore);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const allPets = queries.pets.list({ limit: 100 });
+  renderPets(list, await queryClient.fetchQuery(allPets));
+  new QueryObserver(queryClient, allPets).subscribe(({ data }) => data && renderPets(list, data));
+  const adding = new MutationObserver(queryClient, {
+    ...queries.pets.create(),
+    // Refetches every pets list; mutate() resolves once the list shows the new pet.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["petstore", "listPets"] }),
+  });
 
   addPet = () => {
     const pet = readForm(form);
     const problem = formProblem(pet);
     if (problem) return showMessage(message, problem, true);
     showMessage(message, `Adding ${pet.name}…`);
-    petstore.pets
-      .create(pet)
-      .then(async (created) => {
-        await refresh();
+    adding
+      .mutate(pet)
+      .then((created) => {
         form.reset();
         showMessage(message, `Added #${created.id} ${created.name}.`);
       })
       .catch((error: unknown) => showMessage(message, `Could not add ${pet.name}. ${describeError(error)}`, true));
   };
 
-  await refresh();
   submit.disabled = false;
   showMessage(message, "Ready.");
   document.body.dataset.ready = "true";
