@@ -130,7 +130,7 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     setTimeout(() => controller.abort(), 100);
     return caught(await rejection(slow.pets.list({}, { signal: controller.signal, timeout: 30_000 })), Error);
   });
-  const queried = await step("query", () => petstoreQueries(petstore).pets.list({ status: "pending" }).queryFn({ signal: new AbortController().signal }));
+  const queried = await step("query", () => petstoreQueries(petstore).pets.list({ status: "pending", limit: 100 }).queryFn({ signal: new AbortController().signal }));
 
   return {
     runtime,
