@@ -3,5 +3,6 @@ import { sourceConditions } from "../../../vitest.shared.ts";
 
 export default defineProject({
   ...sourceConditions,
-  test: { name: "node", include: ["test/**/*.test.ts"] },
+  // Several tests start `pnpm start` (pnpm, tsx, node): seconds each on a busy machine.
+  test: { name: "node", include: ["test/**/*.test.ts"], testTimeout: 60_000 },
 });

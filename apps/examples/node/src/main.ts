@@ -1,5 +1,6 @@
 import { createPetstoreClient } from "@petstore/client";
 import { startApp } from "./app";
+import { reportEmptyStore } from "./empty-store";
 
 const portText = process.env.PORT || "3000";
 if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
@@ -15,6 +16,7 @@ try {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
   }
   console.log(`[@petstore/example-node] listening on ${app.url}/available-pets`);
+  await reportEmptyStore(petstore, process.env.PETSTORE_BASE_URL || "https://api.petstore.example/v1");
 } catch (error) {
   // A missing key, an unusable base URL or a busy port: the message says what to fix, a stack trace would hide it.
   console.error(error instanceof Error ? error.message : String(error));
