@@ -12,6 +12,8 @@ export interface BenchArgs {
   writesReadme: boolean;
   /** `--help`: print the usage and run nothing. */
   help: boolean;
+  /** Build the packages the benchmarks import first (`--no-build` skips it, e.g. to profile right after a run). */
+  build: boolean;
 }
 
 /** The usage text `--help` and every argument error print. */
@@ -19,6 +21,7 @@ export const USAGE = `Usage: pnpm bench [-- options]
   --quick              tiny iteration counts: a smoke run, prints only
   --only id[,id…]      a subset at full size, prints only (ids: IDS)
   --profile            V8 CPU profiles of every process into bench/.tmp/profiles, prints only
+  --no-build           use the packages as last built (skip the build step), prints only
   --help               this text
 Without options every benchmark runs at full size and the results are written into bench/README.md.`;
 
@@ -32,11 +35,11 @@ export class BenchArgsError extends Error {
  * an ignored `--only` would start the full run and rewrite bench/README.md.
  */
 export function parseBenchArgs(argv: readonly string[], known: readonly string[]): BenchArgs {
-  let values: { quick?: boolean; only?: string; profile?: boolean; help?: boolean };
+  let values: { quick?: boolean; only?: string; profile?: boolean; help?: boolean; "no-build"?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv.filter((arg) => arg !== "--"),
-      options: { quick: { type: "boolean" }, only: { type: "string" }, profile: { type: "boolean" }, help: { type: "boolean" } },
+      options: { quick: { type: "boolean" }, only: { type: "string" }, profile: { type: "boolean" }, help: { type: "boolean" }, "no-build": { type: "boolean" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -51,5 +54,7 @@ export function parseBenchArgs(argv: readonly string[], known: readonly string[]
   if (unknown.length > 0) throw new BenchArgsError(`[@petstore/bench] unknown benchmark ${unknown.map((id) => JSON.stringify(id)).join(", ")}; known: ${known.join(", ")}`);
   const scale = values.quick ? "quick" : "full";
   const profile = values.profile === true;
-  return { scale, ids, profile, writesReadme: scale === "full" && values.only === undefined && !profile, help: values.help === true };
+  const build = values["no-build"] !== true;
+  // Only a full run of everything on freshly built packages may rewrite the README.
+  return { scale, ids, profile, writesReadme: scale === "full" && values.only === undefined && !profile && build, help: values.help === true, build };
 }

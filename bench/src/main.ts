@@ -32,7 +32,7 @@ const { scale, ids } = parsed;
 const profileDir = parsed.profile ? path.join(benchRoot, ".tmp", "profiles") : undefined;
 
 // The benchmarks import the built packages (what users install), so build them once the arguments are known good.
-execFileSync("pnpm", ["--filter", "@petstore/bench^...", "run", "build"], { cwd: benchRoot, stdio: ["ignore", "inherit", "inherit"] });
+if (parsed.build) execFileSync("pnpm", ["--filter", "@petstore/bench^...", "run", "build"], { cwd: benchRoot, stdio: ["ignore", "inherit", "inherit"] });
 
 // Debian's wrk drives the server benchmark; install it now (serialised apt-get) so the run itself only measures.
 if (ids.includes("server-throughput")) {

@@ -5,7 +5,7 @@ const known = ["sdk-in-process", "bundle"];
 
 describe("pnpm bench arguments", () => {
   it("no arguments: every benchmark at full size, written into the README", () => {
-    expect(parseBenchArgs([], known)).toEqual({ scale: "full", ids: known, profile: false, writesReadme: true, help: false });
+    expect(parseBenchArgs([], known)).toEqual({ scale: "full", ids: known, profile: false, writesReadme: true, help: false, build: true });
   });
 
   it.each([
@@ -14,6 +14,8 @@ describe("pnpm bench arguments", () => {
     [["--only=bundle,sdk-in-process"], { ids: ["bundle", "sdk-in-process"], writesReadme: false }],
     [["--profile"], { profile: true, writesReadme: false }],
     [["--help"], { help: true }],
+    [["--no-build"], { build: false, writesReadme: false }],
+    [["--quick", "--no-build", "--profile"], { scale: "quick", build: false, profile: true, writesReadme: false }],
   ])("%j", (argv, expected) => {
     expect(parseBenchArgs(argv, known)).toMatchObject(expected);
   });
