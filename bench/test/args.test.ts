@@ -33,3 +33,17 @@ describe("pnpm bench arguments", () => {
     expect(() => parseBenchArgs(argv, known)).toThrow(/^\[@petstore\/bench\] /);
   });
 });
+
+describe("the README's commands", () => {
+  it("every `pnpm bench -- …` line of the README parses", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const lines = readme.split("\n").filter((line) => line.startsWith("pnpm bench"));
+    expect(lines.length).toBeGreaterThan(3);
+    const ids = Object.keys((await import("../src/benchmarks/index")).benchmarks);
+    for (const line of lines) {
+      const argv = line.replace(/#.*$/, "").trim().split(/\s+/).slice(2);
+      expect(() => parseBenchArgs(argv, ids), line).not.toThrow();
+    }
+  });
+});
