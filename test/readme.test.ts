@@ -1,9 +1,9 @@
 // The root README's promises: the fresh-machine commands are what CI runs, the quick start works when pasted
 // against the server `pnpm start` runs, every `pnpm` command it names exists, and every relative link resolves.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -47,9 +47,11 @@ describe("fresh-machine commands", () => {
 describe("quick start", () => {
   let server: ChildProcess | undefined;
   const workdir = mkdtempSync(join(tmpdir(), "petstore-quickstart-"));
+  const scripts: string[] = [];
   afterAll(() => {
     if (server?.pid) process.kill(-server.pid, "SIGTERM");
     rmSync(workdir, { recursive: true, force: true });
+    for (const script of scripts) rmSync(script, { force: true });
   });
 
   /** Runs the README's `pnpm start` line (on a free port and a temporary store) and resolves with the base URL it prints. */
@@ -80,15 +82,18 @@ describe("quick start", () => {
     expect(snippet).toContain('baseUrl: "http://127.0.0.1:4000/v1"');
     const baseUrl = await startServer(startLine!);
 
-    // What `npm install @petstore/client` gives: the built package, found through node_modules.
-    mkdirSync(join(workdir, "node_modules/@petstore"), { recursive: true });
-    symlinkSync(join(root, "packages/client"), join(workdir, "node_modules/@petstore/client"), "dir");
-    writeFileSync(join(workdir, "quickstart.mjs"), snippet!.replace("http://127.0.0.1:4000/v1", baseUrl));
+    // The in-repo path the README gives before the packages are on npm: a script in playground/, whose
+    // node_modules links the built SDK (`pnpm test` builds first). Same folder, so the same resolution as the
+    // README's quickstart.mjs, under a name no user file has.
+    expect(readme).toContain("build it once with `pnpm build`, then save this as\n`playground/quickstart.mjs`");
+    const script = join(root, "playground", `.readme-quickstart-${process.pid}.mjs`);
+    writeFileSync(script, snippet!.replace("http://127.0.0.1:4000/v1", baseUrl));
+    scripts.push(script);
 
     const [envAssignment, ...command] = runLine!.split(" ");
     const [name, value] = envAssignment!.split("=");
-    expect(command).toEqual(["node", "quickstart.mjs"]);
-    const result = await run("node", ["quickstart.mjs"], { cwd: workdir, env: { [name!]: value } });
+    expect(command).toEqual(["node", "playground/quickstart.mjs"]);
+    const result = await run("node", [join("playground", basename(script))], { cwd: root, env: { [name!]: value } });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^created #\d+; available: Rex\n\[@petstore\/client\] 400 invalid_request: Body field "name" .+ \(request id \S+\)\n$/);
