@@ -91,7 +91,7 @@ describe("pnpm start", () => {
       first.child.kill("SIGTERM");
       await first.exited;
     }
-  });
+  }, 90_000); // three server processes one after another: on a busy 2-core machine each can take 20 s to start
 
   it("exits 1 with a clear message in production without keys", async () => {
     await expect(spawnServer({ NODE_ENV: "production", PETSTORE_DATA_FILE: join(dir, "p.jsonl") })).rejects.toThrow(
