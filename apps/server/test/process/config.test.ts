@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config";
-import { spawnServer } from "../helpers/child";
+import { spawnServer, startChild } from "../helpers/child";
 
 const dir = mkdtempSync(join(tmpdir(), "petstore-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,6 +92,15 @@ describe("pnpm start", () => {
       await first.exited;
     }
   }, 90_000); // three server processes one after another: on a busy 2-core machine each can take 20 s to start
+
+  it("a database that does not answer at start-up is one line saying what to check, without the password", async () => {
+    const child = await startChild({ PETSTORE_API_KEYS: "k", DATABASE_URL: "postgres://petstore:hunter2@127.0.0.1:1/petstore" });
+    expect(await child.exited).toBe(1);
+    expect(child.stderr()).toMatch(
+      /^\[@petstore\/server\] cannot connect to PostgreSQL at DATABASE_URL: connect ECONNREFUSED 127\.0\.0\.1:1\. Check that it runs and that DATABASE_URL is right\.\n$/,
+    );
+    expect(child.stdout() + child.stderr()).not.toContain("hunter2");
+  });
 
   it("exits 1 with a clear message in production without keys", async () => {
     await expect(spawnServer({ NODE_ENV: "production", PETSTORE_DATA_FILE: join(dir, "p.jsonl") })).rejects.toThrow(
