@@ -9,7 +9,7 @@ import { findExternalAssets } from "../src/site/external-assets";
 import { guidePage, slug } from "../src/site/guide-page";
 import { escapeHtml, escapeInlineScript, page, siteHeader } from "../src/site/layout";
 import { redocStandaloneBundle } from "../src/site/redoc-bundle";
-import { deprecatedOperations, referenceDocument, type OpenApiDocument } from "../src/site/reference";
+import { deprecatedOperations, guideSection, referenceDocument, type OpenApiDocument } from "../src/site/reference";
 import { referencePage } from "../src/site/reference-page";
 
 const contractPath = createRequire(import.meta.url).resolve("@petstore/contract/openapi.yaml");
@@ -149,4 +149,11 @@ describe("the reference document", () => {
     expect(html).not.toContain("</script><script>alert(1)");
     expect(html).toContain("\\u003c/script>");
   });
+});
+
+test("guideSection turns each guide section into a searchable reference section linking to it", () => {
+  expect(guideSection("# Guide\n\nIntro.\n\n## Install\n\nRun npm.\nThen import it.\n\n```sh\nnpm i\n```\n\n## Two words\n\n| a |\n|---|\n\nText after a table.\n")).toBe(
+    "# SDK guide\n\nThe [SDK guide](guide/) in short; each section links to its full text.\n\n" +
+      "## Install\n\nRun npm.\nThen import it.\n\n[Read “Install” in the SDK guide](guide/#install)",
+  );
 });

@@ -161,3 +161,110 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     expect(failures).toEqual([]);
   });
 });
+
+const AXE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Opens `path` in a fresh context with these settings; the Redoc page is returned once Redoc has rendered. */
+async function openIn(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ page: Page; close(): Promise<void> }> {
+  const own = await browser!.newContext(options);
+  await blockOffLoopback(own, requests, offLoopback);
+  const page = await own.newPage();
+  await page.goto(new URL(path, site.url).href, { waitUntil: "load" });
+  if (path === "" && options.javaScriptEnabled !== false) await page.locator("#redoc .api-content").waitFor({ timeout: 30_000 });
+  return { page, close: () => own.close() };
+}
+
+/** axe-core's violations on the page, injected inline (nothing is fetched), as `rule: target` lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a script tag, so it also runs on the page with JavaScript turned off.
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+  return violations;
+}
+
+describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and readable without JavaScript", () => {
+  test.each(["light", "dark"] as const)("axe-core finds no violations on either page in %s mode", async (colorScheme) => {
+    for (const path of ["", "guide/"]) {
+      const { page, close } = await openIn(path, { colorScheme, viewport: { width: 1280, height: 900 } });
+      expect(await axeViolations(page), `${path || "reference"} (${colorScheme})`).toEqual([]);
+      expect(await page.locator("main").count()).toBe(1);
+      expect(await page.locator('nav[aria-label="Site"]').count()).toBe(1);
+      await close();
+    }
+  }, 120_000);
+
+  test("dark mode follows the OS, and switches when it changes", async () => {
+    const { page, close } = await openIn("", { colorScheme: "dark", viewport: { width: 1280, height: 900 } });
+    const colours = () => page.evaluate(() => ({
+      body: getComputedStyle(document.body).backgroundColor,
+      menu: getComputedStyle(document.querySelector(".menu-content")!).backgroundColor,
+      text: getComputedStyle(document.querySelector(".api-content h2")!).color,
+    }));
+    expect(await colours()).toEqual({ body: "rgb(15, 23, 42)", menu: "rgb(17, 24, 39)", text: "rgb(229, 231, 235)" });
+    await page.screenshot({ path: join(SCREENSHOTS, "reference-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(colours).toMatchObject({ body: "rgb(255, 255, 255)", menu: "rgb(250, 250, 250)" });
+    await close();
+    const guide = await openIn("guide/", { colorScheme: "dark" });
+    expect(await guide.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 23, 42)");
+    await guide.page.screenshot({ path: join(SCREENSHOTS, "guide-dark.png") });
+    await guide.close();
+  }, 120_000);
+
+  test("no page is wider than a 320, 360 or 390 px phone", async () => {
+    for (const path of ["", "guide/"]) {
+      const { page, close } = await openIn(path, { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+      for (const width of [390, 360, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        const widths = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        await expect.poll(widths, { message: `${path || "reference"} at ${width} px` }).toEqual({ scroll: width, client: width });
+        if (width === 390) await page.screenshot({ path: join(SCREENSHOTS, `${path ? "guide" : "reference"}-390.png`) });
+      }
+      await close();
+    }
+  }, 120_000);
+
+  test("without JavaScript the reference still lists every operation with its code samples", async () => {
+    const { page, close } = await openIn("", { javaScriptEnabled: false });
+    const operations = await page.locator(".fallback h2").allInnerTexts();
+    expect(operations).toEqual(["GET /pets: List all animals", "POST /pets: Add an animal", "GET /pets/{petId}: Get an animal"]);
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("Deprecated: removed on 2030-12-05");
+    expect(text).toContain("curl 'https://api.petstore.example/v1/pets?limit=10&status=available'");
+    expect(text).toContain('await petstore.pets.create({ name: "Rex", categoryId: 1, status: "available" });');
+    await page.screenshot({ path: join(SCREENSHOTS, "reference-no-js.png") });
+    await close();
+    // axe needs JavaScript, so it checks the same page as a browser without JavaScript renders it: noscript unwrapped, no scripts.
+    const html = await readFile(join(build.outDir, "index.html"), "utf8");
+    const { page: rendered, close: closeRendered } = await openIn("guide/");
+    await rendered.setContent(html.replace(/<\/?noscript>/g, "").replace(/<script>[\s\S]*?<\/script>/g, ""));
+    expect(await rendered.locator(".fallback h2").count()).toBe(3);
+    expect(await axeViolations(rendered)).toEqual([]);
+    await closeRendered();
+  }, 120_000);
+
+  test("every operation shows a curl and a TypeScript SDK sample", async () => {
+    const { page, close } = await openIn("");
+    for (const id of ["listPets", "createPet", "getPet"]) {
+      const operation = page.locator(`[id="tag/animals/operation/${id}"]`);
+      expect(await operation.getByRole("tab").allInnerTexts(), id).toEqual(expect.arrayContaining(["curl", "TypeScript SDK"]));
+      await operation.getByRole("tab", { name: "TypeScript SDK" }).click();
+      await expect.poll(() => operation.getByRole("tabpanel").filter({ hasText: "createPetstoreClient" }).count()).toBeGreaterThan(0);
+    }
+    await close();
+  }, 120_000);
+
+  test("the reference's search finds the SDK guide and links to it", async () => {
+    const { page, close } = await openIn("");
+    await page.getByPlaceholder("Search...").fill("mocks");
+    const result = page.locator('[data-role="search:results"] li[data-item-id="section/SDK-guide/Testing-with-mocks"]');
+    await result.waitFor({ timeout: 10_000 });
+    await result.click();
+    const section = page.locator('[id="section/SDK-guide/Testing-with-mocks"]').locator("xpath=..");
+    await expect.poll(() => section.locator('a[href="guide/#testing-with-mocks"]').count()).toBe(1);
+    await close();
+  }, 120_000);
+});

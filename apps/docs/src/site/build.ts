@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
+import { codeSamples } from "./code-samples";
 import { findExternalAssets } from "./external-assets";
 import { guidePage } from "./guide-page";
 import { referenceDocument, type OpenApiDocument } from "./reference";
@@ -46,9 +47,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     throw new Error(`[@petstore/docs] ${contractPath} is not an OpenAPI document (no info or paths).`);
   }
   const redocBundle = await redocStandaloneBundle();
+  const guideMarkdown = await readFile(guidePath, "utf8");
+  const samples = codeSamples(contract);
   const pages = new Map<string, string>([
-    ["index.html", referencePage(referenceDocument(contract), redocBundle)],
-    ["guide/index.html", guidePage(await readFile(guidePath, "utf8"))],
+    ["index.html", referencePage(referenceDocument(contract, { guideMarkdown, samples }), redocBundle, samples)],
+    ["guide/index.html", guidePage(guideMarkdown)],
   ]);
 
   const external = [...pages].flatMap(([file, html]) => findExternalAssets(file, html));

@@ -8,7 +8,7 @@ const css = `
   .guide nav ol { list-style: none; padding: 0; margin: 0; }
   .guide nav li { margin: 6px 0; }
   .guide nav a { color: #374151; text-decoration: none; }
-  .guide nav a:hover { color: #2563eb; }
+  .guide nav a:hover { color: #1d4ed8; }
   .guide h1 { font-size: 32px; margin-top: 0; }
   .guide h2 { margin-top: 40px; padding-top: 8px; border-top: 1px solid #e5e7eb; scroll-margin-top: 64px; }
   .guide code { font: 14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #f3f4f6; padding: 1px 4px; border-radius: 4px; }
@@ -17,8 +17,20 @@ const css = `
   .guide table { border-collapse: collapse; margin: 16px 0; }
   .guide th, .guide td { border: 1px solid #e5e7eb; padding: 6px 10px; text-align: left; vertical-align: top; }
   .guide th { background: #f9fafb; }
-  .guide a { color: #2563eb; }
-  @media (max-width: 800px) { .guide { grid-template-columns: 1fr; } .guide nav { position: static; } }`;
+  .guide a { color: #1d4ed8; }
+  .guide table { display: block; max-width: 100%; overflow-x: auto; }
+  .guide main { min-width: 0; overflow-wrap: anywhere; }
+  @media (max-width: 800px) { .guide { grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px 12px 64px; } .guide nav { position: static; } }
+  @media (prefers-color-scheme: dark) {
+    body { color: #e5e7eb; background: #0f172a; }
+    .guide nav a { color: #cbd5e1; }
+    .guide nav a:hover, .guide a { color: #93c5fd; }
+    .guide h2 { border-top-color: #334155; }
+    .guide code { background: #1e293b; }
+    .guide pre { background: #020617; }
+    .guide th, .guide td { border-color: #334155; }
+    .guide th { background: #1e293b; }
+  }`;
 
 /** Turns a heading into the id the table of contents links to. */
 export function slug(text: string): string {

@@ -21,13 +21,19 @@ const headerCss = `
   .site-header a { color: #cbd5e1; text-decoration: none; }
   .site-header a:hover, .site-header a[aria-current="page"] { color: #fff; }
   .site-header a[aria-current="page"] { border-bottom: 2px solid #60a5fa; padding-bottom: 2px; }
-  .site-header .brand { color: #fff; font-weight: 600; margin-right: 8px; }`;
+  .site-header .brand { color: #fff; font-weight: 600; margin-right: 8px; white-space: nowrap; }
+  .site-header nav { display: flex; gap: 24px; min-width: 0; overflow-x: auto; white-space: nowrap; }
+  @media (max-width: 480px) {
+    .site-header { gap: 12px; padding: 0 12px; font-size: 14px; }
+    .site-header nav { gap: 12px; }
+  }
+  @media (prefers-color-scheme: dark) { .site-header { background: #020617; } }`;
 
 /** The top bar shared by every page, linking the API reference and the SDK guide. */
 export function siteHeader(current: PageName, root: string): string {
   const link = (name: PageName, href: string, label: string) =>
     `<a href="${href}"${name === current ? ' aria-current="page"' : ""}>${label}</a>`;
-  return `<header class="site-header"><span class="brand">Petstore API</span>${link("reference", root, "API reference")}${link("guide", `${root}guide/`, "SDK guide")}<a href="${root}openapi.yaml" download>openapi.yaml</a></header>`;
+  return `<header class="site-header"><span class="brand">Petstore API</span><nav aria-label="Site">${link("reference", root, "API reference")}${link("guide", `${root}guide/`, "SDK guide")}<a href="${root}openapi.yaml" download>openapi.yaml</a></nav></header>`;
 }
 
 /** A complete HTML document with the shared head and top bar. */
@@ -37,6 +43,7 @@ export function page(options: { title: string; current: PageName; root: string; 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <meta name="description" content="${escapeHtml(options.description)}">
 <title>${escapeHtml(options.title)}</title>
 <style>${headerCss}${options.css}</style>

@@ -1,3 +1,6 @@
+import type { CodeSample } from "./code-samples";
+import { slug } from "./guide-page";
+
 /** The shape of the parts of an OpenAPI 3.1 document the reference page reads or extends. */
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
@@ -120,11 +123,33 @@ function deprecationNotice(op: DeprecatedOperation): string {
 }
 
 /**
- * The contract as the reference page shows it: the same operations and schemas, with a link to the SDK guide,
- * the environments, authentication, the Error model and the deprecations added to the introduction.
+ * The SDK guide as sections of the reference, so the reference's search finds it: each `##` section of the guide with
+ * its first paragraph and a link to it.
  */
-export function referenceDocument(contract: OpenApiDocument): OpenApiDocument {
+export function guideSection(guideMarkdown: string): string {
+  // `#` above `##`: Redoc makes each `##` under it a menu item of its own, and so an entry of its search index.
+  const parts = ["# SDK guide", "", "The [SDK guide](guide/) in short; each section links to its full text."];
+  for (const match of guideMarkdown.matchAll(/^## (.+)\n+((?:(?!```|#|\|)[^\n]+\n?)+)/gm)) {
+    const [, heading, paragraph] = match;
+    parts.push("", `## ${heading}`, "", paragraph!.trim(), "", `[Read “${heading}” in the SDK guide](guide/#${slug(heading!)})`);
+  }
+  return parts.join("\n");
+}
+
+/**
+ * The contract as the reference page shows it: the same operations and schemas, each with curl and TypeScript SDK
+ * samples, and a link to the SDK guide, the environments, authentication, the Error model, the deprecations and the
+ * SDK guide's sections added to the introduction.
+ */
+export function referenceDocument(contract: OpenApiDocument, extras: { guideMarkdown?: string; samples?: Map<string, CodeSample[]> } = {}): OpenApiDocument {
   const document = structuredClone(contract);
+  const { guideMarkdown, samples = new Map<string, CodeSample[]>() } = extras;
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const found = operation.operationId ? samples.get(operation.operationId) : undefined;
+      if (found) (operation as Record<string, unknown>)["x-codeSamples"] = found;
+    }
+  }
   const deprecated = deprecatedOperations(document);
   for (const op of deprecated) {
     const operation = document.paths[op.path]![op.method.toLowerCase()]!;
@@ -134,7 +159,8 @@ export function referenceDocument(contract: OpenApiDocument): OpenApiDocument {
     }
   }
   const [intro, rest] = splitIntro(document.info.description ?? "");
-  const sections = [intro, guideCallout, environmentsSection(document), authenticationSection, errorsSection, deprecationsSection(deprecated), rest];
+  const guide = guideMarkdown === undefined ? "" : guideSection(guideMarkdown);
+  const sections = [intro, guideCallout, environmentsSection(document), authenticationSection, errorsSection, deprecationsSection(deprecated), rest, guide];
   document.info.description = sections.filter(Boolean).join("\n\n");
   return document;
 }
