@@ -6,7 +6,7 @@ import { baseUrlPattern, basePathOf } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
 import { errorResponse } from "./internal/respond";
 import { createRouter } from "./internal/routing";
-import { createJournal, journalEntry, type JournalTarget, type PetstoreRequestJournal } from "./journal";
+import { createJournal, journalEntry, snapshotRequest, type JournalTarget, type PetstoreRequestJournal } from "./journal";
 import { handlerName } from "./operation-handler";
 import { resolveOptions, type PetstoreMockOptions } from "./options";
 import { overridesFor, type PetstoreOverrides } from "./override";
@@ -32,10 +32,10 @@ export type PetstoreHandlers = HttpHandler[] & {
 };
 
 /** The operation a request to the set called, for the journal. */
-function targetOf(route: ReturnType<typeof createRouter>, request: Request, baseUrls: readonly string[]): JournalTarget {
-  const url = new URL(request.url);
+function targetOf(route: ReturnType<typeof createRouter>, method: string, href: string, baseUrls: readonly string[]): JournalTarget {
+  const url = new URL(href);
   const match = route(url.pathname.slice((basePathOf(url, baseUrls) ?? "").length));
-  const operation = match?.operations.get(request.method.toUpperCase());
+  const operation = match?.operations.get(method);
   if (!match || !operation) return { operationId: undefined, params: {}, queryNames: [] };
   const params: Record<string, string> = {};
   for (const [name, raw] of Object.entries(match.params)) {
@@ -72,15 +72,17 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
   const handler = http.all(baseUrlPattern(baseUrls), async ({ request }) => {
     // The client gave up while the latency ran: nobody receives an answer, and no timer is left behind.
     if (latency !== undefined && !(await waitUnlessAborted(latency, request.signal))) return Response.error();
-    const copy = request.clone();
+    const read = await snapshotRequest(request);
     let response: Response;
     try {
-      response = await answer(request);
+      response = await answer(read.request);
     } catch (error) {
       if (!(error instanceof PetIdsExhaustedError)) throw error;
       response = errorResponse(undefined, 500, error.message, requestIdFor(request));
     }
-    set.record(await journalEntry(copy, targetOf(route, copy, baseUrls), response));
+    const { snapshot } = read;
+    const status = response.type === "error" ? 0 : response.status;
+    set.record(() => journalEntry(snapshot, targetOf(route, snapshot.method, snapshot.url, baseUrls), status));
     return response;
   });
   handler.info.header = handlerName("every Petstore operation (@petstore/mock handlers)", baseUrls);

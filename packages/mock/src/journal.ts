@@ -49,35 +49,36 @@ export interface PetstoreRequestJournal extends Iterable<JournalEntry> {
   clear(): void;
 }
 
-/** What a handler records: an entry, built once the response is known. */
-export type JournalRecorder = (entry: JournalEntry) => void;
+/** What a handler records: a function that builds the entry when the journal is first read. */
+export type JournalRecorder = (entry: () => JournalEntry) => void;
 
 /** An empty journal and the function that appends to it. */
 export function createJournal(operationIds: readonly string[]): { journal: PetstoreRequestJournal; record: JournalRecorder } {
-  const entries: JournalEntry[] = [];
+  // Entries are built when first read: most requests of a run are never looked at, and building one (URL and body
+  // parsing) costs more than answering it.
+  const entries: (JournalEntry | (() => JournalEntry))[] = [];
+  const read = (): JournalEntry[] => entries.map((entry, index) => (typeof entry === "function" ? (entries[index] = entry()) : entry));
   const journal: PetstoreRequestJournal = {
     get length() {
       return entries.length;
     },
-    all: () => [...entries],
+    all: read,
     of<Id extends OperationId>(operationId: Id) {
       if (!operationIds.includes(operationId)) {
         throw new TypeError(`[@petstore/mock] requests.of needs an operationId (${operationIds.join(", ")}), got ${describeValue(operationId)}`);
       }
-      return entries.filter((entry) => entry.operationId === operationId) as unknown as JournalEntryOf<Id>[];
+      return read().filter((entry) => entry.operationId === operationId) as unknown as JournalEntryOf<Id>[];
     },
     clear: () => {
       entries.length = 0;
     },
-    [Symbol.iterator]: () => [...entries][Symbol.iterator](),
+    [Symbol.iterator]: () => read()[Symbol.iterator](),
   };
   return { journal, record: (entry) => void entries.push(entry) };
 }
 
-/** The JSON body of a request copy, or undefined when it has none or it is not JSON. */
-async function jsonBody(copy: Request): Promise<unknown> {
-  if (copy.method === "GET" || copy.method === "HEAD") return undefined;
-  const text = await copy.text().catch(() => "");
+/** The JSON body in `text`, or the text itself when it is not JSON; undefined when empty. */
+function parseBody(text: string): unknown {
   if (text === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -94,9 +95,42 @@ export interface JournalTarget {
   queryNames: readonly string[];
 }
 
-/** Builds a journal entry from an unread copy of the request and the response sent for it. */
-export async function journalEntry(copy: Request, target: JournalTarget, response: Response): Promise<JournalEntry> {
-  const url = new URL(copy.url);
+/** What the journal keeps of a request, taken before a handler reads it. */
+export interface RequestSnapshot {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body's bytes; undefined for a request without a body. */
+  body: ArrayBuffer | undefined;
+}
+
+function carriesBody(request: Request): boolean {
+  return request.body !== null && request.method.toUpperCase() !== "GET" && request.method.toUpperCase() !== "HEAD";
+}
+
+/** A snapshot that leaves `request` unread, for a handler that may pass it on: the body is read from a copy. */
+export async function snapshotCopy(request: Request): Promise<RequestSnapshot> {
+  const headers = Object.fromEntries(request.headers);
+  const body = carriesBody(request) ? await request.clone().arrayBuffer().catch(() => new ArrayBuffer(0)) : undefined;
+  return { method: request.method.toUpperCase(), url: request.url, headers, body };
+}
+
+/**
+ * Reads `request` once for the journal and returns a fresh request with the same body for the handler to read: one
+ * buffer, cheaper than `clone()`, whose stream copy costs as much as the rest of the answer.
+ */
+export async function snapshotRequest(request: Request): Promise<{ snapshot: RequestSnapshot; request: Request }> {
+  const method = request.method.toUpperCase();
+  const headers = Object.fromEntries(request.headers);
+  if (!carriesBody(request)) return { snapshot: { method, url: request.url, headers, body: undefined }, request };
+  const body = await request.arrayBuffer();
+  const fresh = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  return { snapshot: { method, url: request.url, headers, body }, request: fresh };
+}
+
+/** Builds a journal entry from a request snapshot and the status answered (0 for a network error). */
+export function journalEntry(snapshot: RequestSnapshot, target: JournalTarget, status: number): JournalEntry {
+  const url = new URL(snapshot.url);
   const names = target.operationId === undefined ? [...new Set(url.searchParams.keys())] : target.queryNames;
   const query: Record<string, string> = {};
   for (const name of names) {
@@ -105,12 +139,12 @@ export async function journalEntry(copy: Request, target: JournalTarget, respons
   }
   return {
     operationId: target.operationId,
-    method: copy.method.toUpperCase(),
-    url: copy.url,
+    method: snapshot.method,
+    url: snapshot.url,
     params: target.params,
     query,
-    body: await jsonBody(copy),
-    headers: Object.fromEntries(copy.headers),
-    status: response.type === "error" ? 0 : response.status,
+    body: snapshot.body === undefined ? undefined : parseBody(new TextDecoder().decode(snapshot.body)),
+    headers: snapshot.headers,
+    status,
   } as JournalEntry;
 }

@@ -4,7 +4,7 @@ import type { ContractOperation } from "./internal/contract";
 import { operationPattern } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
 import { errorResponse } from "./internal/respond";
-import { journalEntry } from "./journal";
+import { journalEntry, snapshotCopy } from "./journal";
 import { missesEveryHandlerSet, servedBaseUrls, setsServing, type LiveHandlerSet } from "./registry";
 
 const anyBearerToken = createAuthenticator(undefined);
@@ -54,7 +54,7 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
     if (remaining <= 0) return undefined;
     const url = new URL(request.url);
     const sets = spec.bound ? [spec.bound] : setsServing(url);
-    const copy = request.clone();
+    const snapshot = snapshotCopy(request);
     const requestId = requestIdFor(request);
     let response: Response | undefined;
     const auth = spec.auth ? (sets[0]?.authenticate ?? anyBearerToken)(request.headers.get("authorization")) : undefined;
@@ -70,8 +70,10 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
       }
     }
     const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
-    const entry = await journalEntry(copy, { operationId: operation.operationId, params: params as Record<string, string>, queryNames }, response);
-    for (const set of sets) set.record(entry);
+    const target = { operationId: operation.operationId, params: params as Record<string, string>, queryNames };
+    const taken = await snapshot;
+    const status = response.type === "error" ? 0 : response.status;
+    for (const set of sets) set.record(() => journalEntry(taken, target, status));
     return response;
   });
   handler.info.header = handlerName(`${operation.operationId} ${operation.method} ${operation.path} (${spec.kind})`, spec.baseUrls);

@@ -13,6 +13,8 @@ const live = new Set<WeakRef<LiveHandlerSet>>();
 
 /** Makes a handler set known to the scenarios and overrides created without one (`petstoreMock.*`). */
 export function registerHandlerSet(set: LiveHandlerSet): void {
+  // Dropped sets are pruned as they are met; a process that creates many sets and never looks them up prunes here.
+  if (live.size >= 64) for (const ref of live) if (ref.deref() === undefined) live.delete(ref);
   live.add(new WeakRef(set));
 }
 

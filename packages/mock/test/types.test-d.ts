@@ -3,6 +3,7 @@ import type { HttpHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   createPetstoreHandlers,
+  generatePets,
   json,
   petstoreMock,
   type BodyOf,
@@ -13,6 +14,9 @@ import {
   type QueryOf,
   type StatusOf,
   type TypedJson,
+  type OverrideOptions,
+  type PetstoreMockOptions,
+  type ScenarioOptions,
 } from "../src/index";
 
 const pet: Pet = { id: 1, name: "Rex", categoryId: 1 };
@@ -171,5 +175,16 @@ describe("bodiless responses", () => {
     expectTypeOf(petstoreMock.http.delete).toBeFunction();
     // @ts-expect-error: the contract has no DELETE path
     petstoreMock.http.delete("/pets/{petId}", () => undefined);
+  });
+});
+
+describe("options", () => {
+  it("auth is a per-call boolean on scenarios and overrides; now is a clock", () => {
+    expectTypeOf<ScenarioOptions["auth"]>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<OverrideOptions["auth"]>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<PetstoreMockOptions["now"]>().toEqualTypeOf<(() => number) | undefined>();
+    expectTypeOf(generatePets(2)).toEqualTypeOf<Pet[]>();
+    // @ts-expect-error: auth is not a string
+    petstoreMock.scenario.serverError("listPets", { auth: "no" });
   });
 });
