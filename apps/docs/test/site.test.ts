@@ -267,4 +267,8 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
     await expect.poll(() => section.locator('a[href="guide/#testing-with-mocks"]').count()).toBe(1);
     await close();
   }, 120_000);
+
+  test("these pages, too, asked nothing of another host", () => {
+    expect(offLoopback).toEqual([]);
+  });
 });
