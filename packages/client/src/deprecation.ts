@@ -1,9 +1,10 @@
 import { PREFIX } from "./internal/fail";
+import type { Log } from "./internal/log";
 import { nodeProcess } from "./internal/runtime";
 
 /** A deprecation the SDK noticed, from the contract or from a response's `Deprecation`/`Sunset` headers. */
 export interface DeprecationInfo {
-  /** The operation, e.g. `getPet (GET /pets/{petId})`. */
+  /** The SDK method or request, e.g. `pets.get()` or `GET /pets/{petId}`. */
   operation: string;
   /** `"contract"` when the SDK's contract marks the operation deprecated, `"headers"` when a response said so. */
   source: "contract" | "headers";
@@ -15,6 +16,8 @@ export interface DeprecationInfo {
   replacement?: string | undefined;
   /** Documentation of the deprecation (`Link rel="deprecation"`), when known. */
   link?: string | undefined;
+  /** When the server's `Sunset` differs from this SDK's contract: the contract's date. */
+  contractSunset?: Date | undefined;
   /** The full warning text, naming only the facts that are known. */
   message: string;
 }
@@ -24,8 +27,10 @@ type Facts = Omit<DeprecationInfo, "message">;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Builds the warning text; a missing fact is left out rather than printed as "undefined". */
-export function deprecationMessage({ operation, deprecatedAt, sunset, replacement, link }: Facts): string {
-  return `${PREFIX}${operation} is deprecated${deprecatedAt ? ` since ${day(deprecatedAt)}` : ""}${sunset ? ` and will be removed on ${day(sunset)}` : ""}.${
+export function deprecationMessage({ operation, deprecatedAt, sunset, replacement, link, contractSunset }: Facts): string {
+  return `${PREFIX}${operation} is deprecated${deprecatedAt ? ` since ${day(deprecatedAt)}` : ""}${sunset ? ` and will be removed on ${day(sunset)}` : ""}${
+    contractSunset ? ` (the server's Sunset; this SDK's contract said ${day(contractSunset)})` : ""
+  }.${
     replacement ? ` Use ${replacement} instead.` : ""
   }${link ? ` See ${link}` : ""}`;
 }
@@ -49,9 +54,10 @@ export function deprecationLink(header: string | null): string | undefined {
   return undefined;
 }
 
-/** Deprecation facts from response headers, or undefined when the response carries neither `Deprecation` nor `Sunset`. */
+/** Deprecation facts from response headers, or undefined when the response carries neither `Deprecation` (other than `false`) nor `Sunset`. */
 export function deprecationFromHeaders(operation: string, headers: Headers): Facts | undefined {
-  const deprecation = headers.get("deprecation");
+  const given = headers.get("deprecation")?.trim();
+  const deprecation = given?.toLowerCase() === "false" ? null : given;
   const sunset = headers.get("sunset");
   if (!deprecation && !sunset) return undefined;
   return {
@@ -69,11 +75,14 @@ const warnedInProcess = new Set<string>();
 /** Returns a function that reports each operation's deprecation once, through `onDeprecation` or the default warning. */
 export function deprecationReporter(
   onDeprecation: ((info: DeprecationInfo) => void) | false | undefined,
+  log?: Log,
 ): (facts: Facts) => void {
   const warned = onDeprecation ? new Set<string>() : warnedInProcess;
   return (facts) => {
-    if (onDeprecation === false || warned.has(facts.operation)) return;
-    warned.add(facts.operation);
+    // Once per operation and removal date, so a server announcing a date other than the contract's is reported too.
+    const key = `${facts.operation} ${facts.sunset?.getTime()}`;
+    if (onDeprecation === false || warned.has(key)) return;
+    warned.add(key);
     const message = deprecationMessage(facts);
     const process = nodeProcess();
     if (onDeprecation) {
@@ -81,7 +90,7 @@ export function deprecationReporter(
       try {
         onDeprecation({ ...facts, message });
       } catch (error) {
-        console.error(`${PREFIX}onDeprecation threw; the call went on.`, error);
+        (log ?? ((_, line: string) => console.error(PREFIX + line)))("error", `onDeprecation threw (${String(error)}); the call went on.`);
       }
     } else if (process?.emitWarning) process.emitWarning(message, "DeprecationWarning");
     else console.warn(message);

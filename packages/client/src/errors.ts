@@ -1,9 +1,21 @@
+// Kept free of imports beyond the prefix: an app that imports only an error class pays for this file alone.
 import { PREFIX } from "./internal/fail";
+
+// A global brand, so an error thrown by one copy of the SDK (the CJS build, a second install) passes `instanceof`
+// against another's classes: each class's `name` getter is what `instanceof` compares along the prototype chain.
+const BRAND = Symbol.for("@petstore/client/error");
+
+/** What an SDK error is built from. */
+export interface PetstoreErrorInit {
+  code: string;
+  status?: number | undefined;
+  headers?: Headers | undefined;
+  body?: unknown;
+  cause?: unknown;
+}
 
 /** Base class of every error the SDK throws for a failed request or a bad configuration. */
 export class PetstoreError extends Error {
-  // Spelled out because minifiers rename classes; also keeps `name` in JSON.stringify(error).
-  override name = "PetstoreError";
   /** Machine-readable code: the service's `code`, or one the SDK sets (`connection_error`, `timeout`, …). */
   declare readonly code: string;
   /** HTTP status of the response, when there was one. */
@@ -12,60 +24,105 @@ export class PetstoreError extends Error {
   declare readonly requestId: string | undefined;
   /** Response headers, lower-cased. Never holds request headers, so never the API key. */
   declare readonly headers: Record<string, string>;
+  /** The response body: its JSON when it parses, else its first 500 characters; undefined without a response. */
+  declare readonly body: unknown;
+  /** On a create that may have been applied: the `Idempotency-Key` to repeat the call with, so no second pet is made. */
+  declare idempotencyKey?: string;
+  /** When the server asked to wait longer than the SDK waits by itself (60 s): that wait in milliseconds. */
+  declare retryAfterMs?: number;
 
-  constructor(message: string, init: { code: string; status?: number; headers?: Headers; cause?: unknown }) {
+  constructor(message: string, init: PetstoreErrorInit) {
     // `init` doubles as ErrorOptions: Error only takes `cause` from it, and only when the key is present.
     super(message, init);
     this.code = init.code;
     this.status = init.status;
     this.headers = Object.fromEntries(init.headers ?? []);
     this.requestId = this.headers["x-request-id"];
+    this.body = init.body;
+  }
+
+  // A getter on the prototype, not a field: minifiers rename classes, and `instanceof` reads it across copies.
+  override get name(): string {
+    return "PetstoreError";
+  }
+
+  get [BRAND](): true {
+    return true;
+  }
+
+  /** `instanceof` that also recognises errors made by another copy of the SDK (CJS and ESM builds, two installs). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const want = this.prototype.name;
+    for (let proto = value; (proto = proto == null ? null : Object.getPrototypeOf(proto)); ) {
+      if ((proto as { [BRAND]?: true })[BRAND] && Object.hasOwn(proto, "name") && (proto as Error).name === want) return true;
+    }
+    return false;
   }
 
   /** What `JSON.stringify(error)` writes: every field above plus `message` (an Error's own is not enumerable). */
   toJSON() {
-    const { name, code, message, status, requestId, headers } = this;
-    return { name, code, message, status, requestId, headers };
+    const { name, code, message, status, requestId, headers, body, idempotencyKey, retryAfterMs } = this;
+    return { name, code, message, status, requestId, headers, body, idempotencyKey, retryAfterMs };
   }
 }
 
 /** 400: a parameter or the body holds an invalid value. */
 export class BadRequestError extends PetstoreError {
-  override name = "BadRequestError";
+  override get name() {
+    return "BadRequestError";
+  }
 }
 /** 401: the API key is missing or invalid. */
 export class AuthenticationError extends PetstoreError {
-  override name = "AuthenticationError";
+  override get name() {
+    return "AuthenticationError";
+  }
+}
+/** 403: the key is valid but may not do this. */
+export class PermissionDeniedError extends PetstoreError {
+  override get name() {
+    return "PermissionDeniedError";
+  }
 }
 /** 404: the requested resource does not exist. */
 export class NotFoundError extends PetstoreError {
-  override name = "NotFoundError";
+  override get name() {
+    return "NotFoundError";
+  }
+}
+/** 409: the request conflicts with the resource's state (such as the same Idempotency-Key still in flight); retried automatically. */
+export class ConflictError extends PetstoreError {
+  override get name() {
+    return "ConflictError";
+  }
+}
+/** 422: the request is well-formed but cannot be processed. */
+export class UnprocessableEntityError extends PetstoreError {
+  override get name() {
+    return "UnprocessableEntityError";
+  }
 }
 /** 429: too many requests; retried automatically, thrown once retries are used up. */
 export class RateLimitError extends PetstoreError {
-  override name = "RateLimitError";
+  override get name() {
+    return "RateLimitError";
+  }
 }
 /** 5xx: the service failed; retried automatically, thrown once retries are used up. */
 export class InternalServerError extends PetstoreError {
-  override name = "InternalServerError";
+  override get name() {
+    return "InternalServerError";
+  }
 }
-/** The request never got a response (DNS, refused connection, reset). */
+/** The request never got a whole response (DNS, refused connection, reset); the message names the root cause code. */
 export class ConnectionError extends PetstoreError {
-  override name = "ConnectionError";
+  override get name() {
+    return "ConnectionError";
+  }
 }
 /** An attempt took longer than `timeout` and retries are used up. */
 export class TimeoutError extends PetstoreError {
-  override name = "TimeoutError";
-}
-
-/** Picks the error class for an HTTP status and reads `code`/`message` from the Error body when it has them. */
-export function errorFromResponse(status: number, body: unknown, headers: Headers): PetstoreError {
-  const Class =
-    { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError, 429: RateLimitError }[status] ??
-    (status >= 500 ? InternalServerError : PetstoreError);
-  const fields = (body ?? {}) as { code?: unknown; message?: unknown };
-  const code = typeof fields.code === "string" ? fields.code : `http_${status}`;
-  const requestId = headers.get("x-request-id");
-  const detail = typeof fields.message === "string" ? fields.message : "no Petstore Error body.";
-  return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, { code, status, headers });
+  override get name() {
+    return "TimeoutError";
+  }
 }

@@ -2,16 +2,22 @@ export { createPetstoreClient } from "./client";
 export {
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   ConnectionError,
   InternalServerError,
   NotFoundError,
+  PermissionDeniedError,
   PetstoreError,
   RateLimitError,
   TimeoutError,
+  UnprocessableEntityError,
 } from "./errors";
 export { VERSION } from "./generated/version";
 
-export type { NewPet, Pet, PetStatus } from "@petstore/contract";
-export type { ListPetsParams, PetstoreClient } from "./client";
+export type { NewPet } from "@petstore/contract";
+export type { PetstoreClient } from "./client";
 export type { DeprecationInfo } from "./deprecation";
-export type { ApiKeySource, PetstoreClientOptions, RequestOptions } from "./options";
+export type { PetstoreErrorInit } from "./errors";
+export type { Logger, LogLevel } from "./internal/log";
+export type { ApiKeySource, FetchFunction, FetchInit, FetchOptions, PetstoreClientOptions, QueryValue, RequestOptions } from "./options";
+export type { ListPetsParams, Pet, PetStatus, PetstorePromise, WithResponse } from "./types";

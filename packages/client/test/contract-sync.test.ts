@@ -17,7 +17,7 @@ describe("the SDK stays in step with the contract", () => {
     const { sunset, replacement } = operations.getPet.deprecation;
     expect(deprecated?.text).toContain(sunset.slice(0, 10));
     expect(deprecated?.text).toContain(replacement);
-  });
+  }, 60_000);
 
   it("editors strike pets.get through (suggestion 6385) and nothing else", () => {
     expect(ts.errors("usage.virtual.ts")).toEqual([]);

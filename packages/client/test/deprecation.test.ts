@@ -18,17 +18,16 @@ describe("contract deprecation (pets.get)", () => {
     const { petstore, seen } = withHandler([jsonResponse(200, PET)]);
     await petstore.pets.get(1);
     await petstore.pets.get(1);
-    await petstore.raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({
-      operation: "getPet (GET /pets/{petId})",
+      operation: "pets.get()",
       source: "contract",
-      replacement: contract.replacement,
+      replacement: "pets.list({ status })",
       link: contract.link,
       sunset: new Date(contract.sunset),
     });
     expect(seen[0]?.message).toBe(
-      `[@petstore/client] getPet (GET /pets/{petId}) is deprecated since 2025-12-05 and will be removed on 2030-12-05. Use ${contract.replacement} instead. See ${contract.link}`,
+      `[@petstore/client] pets.get() is deprecated since 2025-12-05 and will be removed on 2030-12-05. Use pets.list({ status }) instead. See ${contract.link}`,
     );
   });
 
@@ -85,9 +84,9 @@ describe("header-driven deprecation", () => {
     await petstore.pets.list();
     await petstore.pets.list();
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ operation: "listPets (GET /pets)", source: "headers", link: "https://docs.petstore.example/new" });
+    expect(seen[0]).toMatchObject({ operation: "pets.list()", source: "headers", link: "https://docs.petstore.example/new" });
     expect(seen[0]?.message).toBe(
-      "[@petstore/client] listPets (GET /pets) is deprecated since 2025-12-05 and will be removed on 2030-12-05. See https://docs.petstore.example/new",
+      "[@petstore/client] pets.list() is deprecated since 2025-12-05 and will be removed on 2030-12-05. See https://docs.petstore.example/new",
     );
   });
 
@@ -97,14 +96,14 @@ describe("header-driven deprecation", () => {
     ]);
     await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).rejects.toThrow();
     await expect(petstore.pets.list()).rejects.toThrow();
-    expect(seen.map((info) => info.operation)).toEqual(["createPet (POST /pets)", "listPets (GET /pets)"]);
+    expect(seen.map((info) => info.operation)).toEqual(["pets.create()", "pets.list()"]);
   });
 
   it.each([
-    ["Deprecation: true alone", { deprecation: "true" }, "[@petstore/client] listPets (GET /pets) is deprecated."],
-    ["Sunset alone", { sunset: "Sun, 01 Jun 2031 00:00:00 GMT" }, "[@petstore/client] listPets (GET /pets) is deprecated and will be removed on 2031-06-01."],
-    ["Deprecation as HTTP date", { deprecation: "Mon, 01 Jan 2029 00:00:00 GMT" }, "[@petstore/client] listPets (GET /pets) is deprecated since 2029-01-01."],
-    ["an unparsable Sunset", { deprecation: "@0", sunset: "someday" }, "[@petstore/client] listPets (GET /pets) is deprecated since 1970-01-01."],
+    ["Deprecation: true alone", { deprecation: "true" }, "[@petstore/client] pets.list() is deprecated."],
+    ["Sunset alone", { sunset: "Sun, 01 Jun 2031 00:00:00 GMT" }, "[@petstore/client] pets.list() is deprecated and will be removed on 2031-06-01."],
+    ["Deprecation as HTTP date", { deprecation: "Mon, 01 Jan 2029 00:00:00 GMT" }, "[@petstore/client] pets.list() is deprecated since 2029-01-01."],
+    ["an unparsable Sunset", { deprecation: "@0", sunset: "someday" }, "[@petstore/client] pets.list() is deprecated since 1970-01-01."],
   ])("%s never prints a missing value", async (_name, headers, message) => {
     const { petstore, seen } = withHandler([jsonResponse(200, [], headers)]);
     await petstore.pets.list();
@@ -118,7 +117,7 @@ describe("header-driven deprecation", () => {
     const boom = new Error("handler bug");
     const petstore = createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: () => { throw boom; } });
     await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).resolves.toEqual(PET);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("onDeprecation threw; the call went on."), boom);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("onDeprecation threw (Error: handler bug); the call went on."));
     logged.mockRestore();
   });
 
@@ -158,5 +157,30 @@ describe("parsers", () => {
 
   it("the message leaves out every unknown fact", () => {
     expect(deprecationMessage({ operation: "op", source: "headers" })).toBe("[@petstore/client] op is deprecated.");
+  });
+});
+
+describe("what servers send beyond the contract", () => {
+  it("Deprecation: false is no deprecation", async () => {
+    const { petstore, seen } = withHandler([jsonResponse(200, [PET], { deprecation: "false" })]);
+    await petstore.pets.list();
+    expect(seen).toEqual([]);
+  });
+
+  it("a server Sunset that differs from the contract's is reported once, naming both dates and the SDK method", async () => {
+    const { petstore, seen } = withHandler([jsonResponse(200, PET, { deprecation: "@1764892800", sunset: "Mon, 01 Jan 2029 00:00:00 GMT" })]);
+    await petstore.pets.get(1);
+    await petstore.pets.get(1);
+    expect(seen.map((info) => info.source)).toEqual(["contract", "headers"]);
+    expect(seen[1]).toMatchObject({ operation: "pets.get()", sunset: new Date("2029-01-01T00:00:00Z"), contractSunset: new Date(contract.sunset) });
+    expect(seen[1]?.message).toBe(
+      `[@petstore/client] pets.get() is deprecated since 2025-12-05 and will be removed on 2029-01-01 (the server's Sunset; this SDK's contract said 2030-12-05). Use pets.list({ status }) instead. See ${contract.link}`,
+    );
+  });
+
+  it("a server Sunset equal to the contract's adds nothing to the contract's warning", async () => {
+    const { petstore, seen } = withHandler([jsonResponse(200, PET, { sunset: "Thu, 05 Dec 2030 00:00:00 GMT" })]);
+    await petstore.pets.get(1);
+    expect(seen.map((info) => info.source)).toEqual(["contract"]);
   });
 });

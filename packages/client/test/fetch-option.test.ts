@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPetstoreClient, TimeoutError, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreRawClient } from "../src/raw";
 import { jsonResponse, PET } from "./helpers/fake-fetch";
 
 const BASE = "http://127.0.0.1:1/v1";
@@ -14,21 +15,31 @@ afterEach(() => {
 });
 
 describe("an injected fetch", () => {
-  it("receives a complete Request and, beside it, the attempt's signal", async () => {
-    const calls: { request: Request; signal: AbortSignal }[] = [];
-    const petstore = client(async (request, init) => {
-      calls.push({ request, signal: init.signal });
-      return jsonResponse(201, PET);
-    });
+  it("is called as fetch(url: string, init) on every attempt, never with a Request, with fetchOptions merged into init", async () => {
+    const calls: [unknown, RequestInit & { signal: AbortSignal }][] = [];
+    const dispatcher = { marker: "agent" };
+    const petstore = client(
+      async (url, init) => {
+        calls.push([url, init]);
+        return calls.length === 1 ? jsonResponse(503, {}) : jsonResponse(201, PET);
+      },
+      { fetchOptions: { dispatcher, credentials: "include" } },
+    );
     await petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "key-1" });
-    const [{ request, signal }] = calls as [(typeof calls)[0]];
-    expect(request.method).toBe("POST");
-    expect(request.url).toBe(`${BASE}/pets`);
-    expect(request.headers.get("idempotency-key")).toBe("key-1");
-    expect(request.headers.get("content-type")).toBe("application/json");
-    expect(await request.json()).toEqual({ name: "Rex", categoryId: 1 });
-    expect(signal).toBeInstanceOf(AbortSignal);
-    expect(signal.aborted).toBe(false);
+    expect(calls).toHaveLength(2);
+    for (const [url, init] of calls) {
+      expect(typeof url).toBe("string");
+      expect(url).toBe(`${BASE}/pets`);
+      expect(init).toMatchObject({ method: "POST", dispatcher, credentials: "include", body: JSON.stringify({ name: "Rex", categoryId: 1 }) });
+      expect(init.headers).toMatchObject({ "idempotency-key": "key-1", "content-type": "application/json", authorization: "Bearer k" });
+      expect(init.signal).toBeInstanceOf(AbortSignal);
+    }
+    expect(calls[0]![1].signal).not.toBe(calls[1]![1].signal);
+  });
+
+  it("rejects fetchOptions that would replace what the SDK sets, naming the option", () => {
+    expect(() => client(fetch, { fetchOptions: { headers: {} } as never })).toThrow(/fetchOptions cannot set headers/);
+    expect(() => client(fetch, { fetchOptions: "x" as never })).toThrow(/fetchOptions must be an object/);
   });
 
   it("that passes the signal on is aborted when an attempt times out, then retried", async () => {
@@ -67,15 +78,16 @@ describe("an injected fetch", () => {
     expect(calls).toBe(1);
   });
 
-  it("also serves raw, with the same Request-and-signal shape", async () => {
-    const seen: [string, boolean][] = [];
-    const petstore = client(async (request, init) => {
-      seen.push([`${request.method} ${request.url} ${request.headers.get("authorization")}`, init.signal instanceof AbortSignal]);
+  it("also serves @petstore/client/raw, with the same url-and-init shape", async () => {
+    const seen: [string, string, boolean][] = [];
+    const fetch: PetstoreClientOptions["fetch"] = async (url, init) => {
+      seen.push([url, `${init.method} ${init.headers.authorization}`, init.signal instanceof AbortSignal]);
       return jsonResponse(200, [PET]);
-    });
-    const { data } = await petstore.raw.GET("/pets", { params: { query: { limit: 1 } } });
+    };
+    const raw = createPetstoreRawClient({ apiKey: "k", baseUrl: BASE, fetch, onDeprecation: false });
+    const { data } = await raw.GET("/pets", { params: { query: { limit: 1 } } });
     expect(data).toEqual([PET]);
-    expect(seen).toEqual([[`GET ${BASE}/pets?limit=1 Bearer k`, true]]);
+    expect(seen).toEqual([[`${BASE}/pets?limit=1`, "GET Bearer k", true]]);
   });
 });
 

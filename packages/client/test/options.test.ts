@@ -68,8 +68,12 @@ describe("bad input fails before any request", () => {
     ["environment and baseUrl", { environment: "staging", baseUrl: "http://127.0.0.1/v1" }, /either environment or baseUrl/],
     ["relative baseUrl", { baseUrl: "/v1" }, /baseUrl must be an http\(s\) URL/],
     ["non-http baseUrl", { baseUrl: "ftp://example.test/v1" }, /baseUrl must be an http\(s\) URL/],
-    ["negative maxRetries", { maxRetries: -1 }, /maxRetries must be an integer of 0 or more; got -1/],
+    ["negative maxRetries", { maxRetries: -1 }, /maxRetries must be an integer from 0 to 10; got -1/],
     ["fractional maxRetries", { maxRetries: 1.5 }, /maxRetries must be an integer/],
+    ["maxRetries past the upper bound", { maxRetries: 11 }, /maxRetries must be an integer from 0 to 10; got 11/],
+    ["an unknown logLevel", { logLevel: "verbose" as never }, /logLevel must be one of "off", "error", "warn", "info", "debug"; got "verbose"/],
+    ["a logger without debug", { logger: { error() {}, warn() {}, info() {} } as never }, /logger must be an object with error, warn, info and debug methods/],
+    ["fetchOptions that set the signal", { fetchOptions: { signal: null } as never }, /fetchOptions cannot set signal/],
     ["zero timeout", { timeout: 0 }, /timeout must be a positive number/],
     ["infinite timeout (setTimeout would fire at once)", { timeout: Number.POSITIVE_INFINITY }, /timeout must be a positive number of milliseconds up to 2147483647; got Infinity/],
     ["timeout as text", { timeout: "5000" }, /timeout must be a positive number/],
@@ -80,8 +84,8 @@ describe("bad input fails before any request", () => {
     ["onDeprecation as text", { onDeprecation: "warn" }, /onDeprecation must be a function; got "warn"/],
     ["sleep not a function", { sleep: 5 }, /sleep must be a function; got 5/],
     ["fetch not a function", { fetch: "fetch" }, /fetch must be a function; got "fetch"/],
-    ["headers as text", { headers: "x-a: 1" }, /headers must be an object of header names and values that fetch accepts; got "x-a: 1"/],
-    ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be an object of header names and values that fetch accepts; got an object/],
+    ["headers as text", { headers: "x-a: 1" }, /headers must be a Headers object, an array of \[name, value\] pairs or an object of header names and values; got "x-a: 1"/],
+    ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be a Headers object, an array of \[name, value\] pairs or an object of header names and values; got an object/],
   ])("%s", (_name, options, message) => {
     const { fetch } = fakeFetch(jsonResponse(200, []));
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(TypeError);
@@ -107,7 +111,7 @@ describe("bad input fails before any request", () => {
     ["idempotencyKey over 255", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "k".repeat(256) }), /1 to 255 characters/],
     ["idempotencyKey not a string", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: 7 as unknown as string }), /idempotencyKey must be 1 to 255 characters a header can carry; got 7/],
     ["idempotencyKey with a newline", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "a\nb" }), /idempotencyKey must be 1 to 255 characters a header can carry/],
-    ["a per-request header value fetch refuses", (petstore: PetstoreClient) => petstore.pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be an object of header names and values/],
+    ["a per-request header value fetch refuses", (petstore: PetstoreClient) => petstore.pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be a Headers object, an array of \[name, value\] pairs or an object/],
   ])("%s", async (_name, call, message) => {
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const petstore = createPetstoreClient({ ...base(), fetch });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPetstoreClient, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreRawClient } from "../src/raw";
 import { fakeFetch, jsonResponse, PET, recordingSleep } from "./helpers/fake-fetch";
 
 const BASE = "http://127.0.0.1:1/v1";
@@ -9,8 +10,8 @@ const fail = (status: number, headers: Record<string, string> = {}) =>
 
 function client(fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) {
   const { sleep, delays } = recordingSleep();
-  const petstore = createPetstoreClient({ apiKey: "k", baseUrl: BASE, fetch, sleep, random: () => 0, now: () => NOW, onDeprecation: false, ...extra });
-  return { petstore, delays };
+  const all: PetstoreClientOptions = { apiKey: "k", baseUrl: BASE, fetch, sleep, random: () => 0, now: () => NOW, onDeprecation: false, ...extra };
+  return { petstore: createPetstoreClient(all), raw: createPetstoreRawClient(all), delays };
 }
 
 describe("which failures are retried", () => {
@@ -88,10 +89,10 @@ describe("which failures are retried", () => {
 
   it("raw POST without an Idempotency-Key is not retried; with one it is", async () => {
     const without = fakeFetch(fail(503));
-    await client(without.fetch).petstore.raw.POST("/pets", { body: { name: "Rex", categoryId: 1 } });
+    await client(without.fetch).raw.POST("/pets", { body: { name: "Rex", categoryId: 1 } });
     expect(without.requests).toHaveLength(1);
     const withKey = fakeFetch(fail(503));
-    await client(withKey.fetch).petstore.raw.POST("/pets", { body: { name: "Rex", categoryId: 1 }, params: { header: { "Idempotency-Key": "k1" } } });
+    await client(withKey.fetch).raw.POST("/pets", { body: { name: "Rex", categoryId: 1 }, params: { header: { "Idempotency-Key": "k1" } } });
     expect(withKey.requests).toHaveLength(3);
   });
 
@@ -150,12 +151,27 @@ describe("how long it waits", () => {
     ["retry-after-ms", { "retry-after-ms": "1250" }, 1250],
     ["retry-after-ms wins over Retry-After", { "retry-after-ms": "200", "retry-after": "5" }, 200],
     ["exactly 60 s is honoured", { "retry-after": "60" }, 60_000],
-    ["over 60 s falls back to backoff", { "retry-after": "61" }, 500],
-    ["retry-after-ms over 60 s falls back to Retry-After", { "retry-after-ms": "90000", "retry-after": "2" }, 2000],
+    ["a negative Retry-After falls back to backoff", { "retry-after": "-5" }, 500],
+    ["an infinite Retry-After falls back to backoff", { "retry-after-ms": "Infinity" }, 500],
+    ["an empty retry-after-ms falls back to Retry-After", { "retry-after-ms": "", "retry-after": "2" }, 2000],
     ["a past HTTP date falls back to backoff", { "retry-after": new Date(NOW - 5000).toUTCString() }, 500],
     ["garbage falls back to backoff", { "retry-after": "soon" }, 500],
   ])("%s", async (_name, headers, expected) => {
     expect(await delayFor(headers)).toBe(expected);
+  });
+
+  it.each([
+    ["Retry-After: 61", { "retry-after": "61" }, 61_000],
+    ["Retry-After: 99999", { "retry-after": "99999" }, 99_999_000],
+    ["retry-after-ms: 90000 (it wins over Retry-After)", { "retry-after-ms": "90000", "retry-after": "2" }, 90_000],
+    ["an HTTP date two minutes ahead", { "retry-after": new Date(NOW + 120_000).toUTCString() }, 120_000],
+  ])("a wait over 60 s (%s) is not cut short: no retry, and the error carries the wait", async (_name, headers, wait) => {
+    const { fetch, requests } = fakeFetch(fail(503, headers), jsonResponse(200, []));
+    const { petstore, delays } = client(fetch);
+    const error = await petstore.pets.list().catch((e: unknown) => e);
+    expect(requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+    expect(error).toMatchObject({ status: 503, retryAfterMs: wait, message: expect.stringContaining(`asks to wait ${Math.ceil(wait / 1000)} s`) });
   });
 
   it("backs off 0.5 s, 1 s, 2 s … capped at 8 s without jitter", async () => {

@@ -1,28 +1,55 @@
+import type { OperationId, PetStatus as ContractStatus } from "@petstore/contract";
 import { describe, expectTypeOf, it } from "vitest";
-import type { ListPetsParams, NewPet, Pet, PetstoreClient, PetstoreClientOptions, PetStatus, RequestOptions } from "../src/index";
+import type {
+  FetchInit,
+  ListPetsParams,
+  NewPet,
+  Pet,
+  PetstoreClient,
+  PetstoreClientOptions,
+  PetstorePromise,
+  PetStatus,
+  RequestOptions,
+  WithResponse,
+} from "../src/index";
 import { createPetstoreClient } from "../src/index";
+import { OPERATIONS, type OperationTable } from "../src/internal/operations";
 import type { CLIENT_OPTION_KEYS, REQUEST_OPTION_KEYS } from "../src/options";
+import { createPetstoreRawClient } from "../src/raw";
 
 declare const petstore: PetstoreClient;
 
 describe("public types", () => {
-  it("methods return Pet[] and Pet", () => {
+  it("methods resolve to Pet[] and Pet, and offer withResponse()", () => {
     expectTypeOf(createPetstoreClient).returns.toEqualTypeOf<PetstoreClient>();
+    expectTypeOf(petstore.pets.list).returns.toEqualTypeOf<PetstorePromise<Pet[]>>();
     expectTypeOf(petstore.pets.list).returns.resolves.toEqualTypeOf<Pet[]>();
     expectTypeOf(petstore.pets.create).returns.resolves.toEqualTypeOf<Pet>();
     expectTypeOf(petstore.pets.get).returns.resolves.toEqualTypeOf<Pet>();
+    expectTypeOf(petstore.pets.list().withResponse()).resolves.toEqualTypeOf<WithResponse<Pet[]>>();
+    expectTypeOf<WithResponse<Pet>>().toHaveProperty("response").toEqualTypeOf<Response>();
+    expectTypeOf<WithResponse<Pet>>().toHaveProperty("requestId").toEqualTypeOf<string | undefined>();
+    expectTypeOf(petstore.withOptions).returns.toEqualTypeOf<PetstoreClient>();
   });
 
-  it("types come from the contract", () => {
-    expectTypeOf<PetStatus>().toEqualTypeOf<"available" | "pending" | "sold">();
-    expectTypeOf<ListPetsParams>().toEqualTypeOf<{ limit?: number; status?: PetStatus }>();
+  it("PetStatus accepts a status a newer service adds, and still names the known ones", () => {
+    expectTypeOf<"adopted">().toExtend<PetStatus>();
+    expectTypeOf<ContractStatus>().toExtend<PetStatus>();
+    expectTypeOf<PetStatus>().toEqualTypeOf<"available" | "pending" | "sold" | (string & {})>();
+    expectTypeOf<Pet["status"]>().toEqualTypeOf<PetStatus | undefined>();
+    // Not widened to plain `string`: editors keep offering the known values.
+    expectTypeOf<PetStatus>().not.toEqualTypeOf<string>();
+  });
+
+  it("request types come from the contract; list filters take the statuses the service accepts", () => {
+    expectTypeOf<ListPetsParams>().toEqualTypeOf<{ limit?: number; status?: ContractStatus }>();
     expectTypeOf<NewPet>().toHaveProperty("categoryId").toEqualTypeOf<number>();
     expectTypeOf<Pet>().toHaveProperty("id").toEqualTypeOf<number>();
   });
 
   it("pets.list rejects an unknown status and a non-numeric limit", () => {
     expectTypeOf(petstore.pets.list).parameter(0).toEqualTypeOf<ListPetsParams | undefined>();
-    // @ts-expect-error "lost" is not a PetStatus
+    // @ts-expect-error "lost" is not a status the service filters by
     void petstore.pets.list({ status: "lost" });
     // @ts-expect-error limit is a number
     void petstore.pets.list({ limit: "x" });
@@ -36,35 +63,47 @@ describe("public types", () => {
     void petstore.pets.create({ name: "Rex", categoryId: 1 });
   });
 
-  it("every method takes RequestOptions last", () => {
+  it("every method takes RequestOptions last; headers take any HeadersInit", () => {
     expectTypeOf(petstore.pets.list).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
     expectTypeOf(petstore.pets.create).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
     expectTypeOf(petstore.pets.get).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    void petstore.pets.list({}, { headers: new Headers({ "x-trace": "1" }), query: { sort: "name", tag: ["a", "b"] } });
+    void petstore.pets.list({}, { headers: [["x-trace", "1"]] });
+    expectTypeOf<PetstoreClientOptions["headers"]>().toEqualTypeOf<HeadersInit | undefined>();
     // @ts-expect-error petId is a number
     void petstore.pets.get("1");
   });
 
-  it("raw is typed by the contract's paths", () => {
+  it("@petstore/client/raw is typed by the contract's paths", () => {
+    const raw = createPetstoreRawClient({ apiKey: "k" });
     // @ts-expect-error /pet is not a path of the contract
-    void petstore.raw.GET("/pet");
-    void petstore.raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
+    void raw.GET("/pet");
+    void raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
   });
 
-  it("the fetch option takes the global fetch, a Request-only function, or one that passes the signal on", () => {
+  it("the fetch option is called with a URL string and an init, so the global fetch fits", () => {
     type FetchOption = NonNullable<PetstoreClientOptions["fetch"]>;
     expectTypeOf(globalThis.fetch).toExtend<FetchOption>();
-    expectTypeOf<(request: Request) => Promise<Response>>().toExtend<FetchOption>();
-    expectTypeOf<FetchOption>().parameter(0).toEqualTypeOf<Request>();
-    expectTypeOf<FetchOption>().parameter(1).toEqualTypeOf<{ signal: AbortSignal }>();
-    const forwarding: FetchOption = (request, init) => fetch(request, init);
+    expectTypeOf<FetchOption>().parameter(0).toEqualTypeOf<string>();
+    expectTypeOf<FetchOption>().parameter(1).toEqualTypeOf<FetchInit>();
+    expectTypeOf<FetchInit["signal"]>().toEqualTypeOf<AbortSignal>();
+    const forwarding: FetchOption = (url, init) => fetch(url, { ...init, keepalive: true });
     void forwarding;
-    // @ts-expect-error the client passes a Request, not a URL string
-    const wrongInput: FetchOption = (url: string) => fetch(url);
+    // @ts-expect-error the client passes a URL string, not a Request
+    const wrongInput: FetchOption = (request: Request) => fetch(request);
     void wrongInput;
   });
 
   it("the runtime lists of option names, which reject misspelt options, hold every option and nothing else", () => {
     expectTypeOf<(typeof CLIENT_OPTION_KEYS)[number]>().toEqualTypeOf<keyof PetstoreClientOptions>();
     expectTypeOf<(typeof REQUEST_OPTION_KEYS)[number]>().toEqualTypeOf<keyof RequestOptions>();
+  });
+
+  it("the client's operation table covers every OperationId of the contract, so a new operation fails the type-check", () => {
+    expectTypeOf<keyof typeof OPERATIONS>().toEqualTypeOf<OperationId>();
+    const { getPet: _, ...missingOne } = OPERATIONS;
+    // @ts-expect-error a table without getPet does not satisfy the record over OperationId the client's table satisfies
+    void (missingOne satisfies OperationTable);
+    void (OPERATIONS satisfies OperationTable);
   });
 });

@@ -1,61 +1,89 @@
-import { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders } from "openapi-fetch";
-import { errorFromResponse, PetstoreError } from "../errors";
-import { checkRequestOptions, retrySettings, type RequestOptions } from "../options";
-import { abortable, withRetries } from "../retry";
-import type { Context } from "./context";
+import { operations, type OperationId } from "@petstore/contract";
+import { PetstoreError } from "../errors";
+import { checkRequestOptions, headerRecord, type QueryValue, type RequestOptions } from "../options";
+import { shouldRetry } from "../retry";
+import type { PetstorePromise, WithResponse } from "../types";
+import type { DeprecationCheck } from "./deprecations";
+import { ambiguous, bodyOf, errorFromResponse } from "./error-factory";
+import { exchange, type Context } from "./exchange";
 import { PREFIX } from "./fail";
+import { OPERATIONS } from "./operations";
+import { randomKey } from "./runtime";
 
-/** One typed call: the operation as `METHOD /path`, its parameters and body, and how to check the success body. */
-export interface CallSpec<T> {
-  key: `${"GET" | "POST"} /${string}`;
-  query?: Record<string, unknown>;
-  path?: Record<string, unknown>;
-  header?: Record<string, string>;
+/** The parameters of one typed call. */
+export interface CallInput {
+  path?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
   body?: unknown;
-  isValid: (value: unknown) => value is T;
-  /** Names what `isValid` expects, for the error when it fails. */
-  expected: string;
 }
 
-/**
- * Makes the function behind `pets.*`. It builds the URL and headers with openapi-fetch's own helpers, so they are
- * exactly `raw`'s, but skips the rest of openapi-fetch's per-call work (option spreads, the middleware chain, and
- * with the global fetch a Request that fetch would only copy), and reads the body once as text inside the attempt,
- * so the timeout covers it without building a second Response.
- */
-export function createCall({ options, baseUrl, headers, apiKey, check, send }: Context) {
-  const querySerializer = createQuerySerializer();
-  const defaults = retrySettings(options);
-  return async <T>({ key, header, body, isValid, expected, ...params }: CallSpec<T>, call?: RequestOptions): Promise<T> => {
+const readText = (response: Response) => response.text();
+
+/** `a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
+function queryString(query: Record<string, QueryValue>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`);
+    }
+  }
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+/** Makes the function behind `pets.*`: one operation of the table, sent through the client's retries, checked against the contract. */
+export function createCall(context: Context & { check: DeprecationCheck }) {
+  const { baseUrl, check } = context;
+  async function run<T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined, meta: Partial<WithResponse<T>>): Promise<T> {
+    // Inside the async function, so bad arguments reject the call's promise like every other failure.
+    const input = params();
     if (call) checkRequestOptions(call);
-    const settings = call ? retrySettings(options, call) : defaults;
-    const [method, path] = key.split(" ") as [string, string];
-    check(key);
-    const url = createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
-    const json = body !== undefined;
-    const init = {
-      method,
-      // openapi-fetch's own merge, so names compare case-insensitively exactly as in `raw`.
-      headers: mergeHeaders(json ? { "content-type": "application/json" } : undefined, options.headers, call?.headers, header, headers, {
-        // The caller's signal also stops a slow key function; an aborted call never asks for the key.
-        authorization: `Bearer ${call?.signal ? await abortable(apiKey, call.signal) : await apiKey()}`,
-      }),
-      body: json ? JSON.stringify(body) : null,
+    const { method, path } = operations[id];
+    const spec = OPERATIONS[id];
+    const given = call?.headers ? headerRecord("headers", call.headers) : undefined;
+    const json = input.body !== undefined;
+    // Made once per call, so every attempt carries the same key and the service applies the create once.
+    const idempotencyKey = method === "POST" ? (call?.idempotencyKey ?? given?.["idempotency-key"] ?? randomKey()) : undefined;
+    const headers = {
+      ...context.headers,
+      ...given,
+      ...context.fixed,
+      ...(json && { "content-type": "application/json" }),
+      ...(idempotencyKey && { "idempotency-key": idempotencyKey }),
     };
-    const [response, text] = await withRetries((attempt) => send(url, init, attempt), (received) => received.text(), settings, true, `${method} ${url}`, call?.signal);
-    check(key, response.headers);
+    const query = call?.query ? { ...input.query, ...call.query } : input.query;
+    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? ""))}${query ? queryString(query) : ""}`;
+    check(id);
+    const target = `${method} ${url}`;
+    const { response, value: text, retryAfterMs } = await exchange(context, { method, url, headers, body: json ? JSON.stringify(input.body) : null, target }, call, readText);
+    check(id, response.headers);
+    if (!response.ok) {
+      const error = errorFromResponse(response, bodyOf(text));
+      if (retryAfterMs !== undefined) {
+        error.retryAfterMs = retryAfterMs;
+        error.message += ` The server asks to wait ${Math.ceil(retryAfterMs / 1000)} s before trying again (error.retryAfterMs).`;
+      }
+      throw idempotencyKey && shouldRetry(response) ? ambiguous(error, idempotencyKey) : error;
+    }
     let value: unknown;
+    let problem: [string, string] | undefined;
     try {
       value = JSON.parse(text);
-    } catch {}
-    if (!response.ok) throw errorFromResponse(response.status, value, response.headers);
-    if (!isValid(value)) {
-      throw new PetstoreError(`${PREFIX}The ${response.status} response is not ${expected}; check that baseUrl points at the Petstore API.`, {
-        code: "invalid_response",
-        status: response.status,
-        headers: response.headers,
-      });
+      problem = spec.check(value);
+    } catch {
+      problem = ["", "JSON"];
     }
-    return value;
+    if (problem) {
+      throw new PetstoreError(
+        `${PREFIX}The ${response.status} response of ${spec.sdk} is not ${spec.expected}: ${problem[0] ? `at ${problem[0]} it needs ${problem[1]}` : "the body is not JSON"}; check that baseUrl points at the Petstore API (see error.body).`,
+        { code: "invalid_response", status: response.status, headers: response.headers, body: bodyOf(text) },
+      );
+    }
+    Object.assign(meta, { data: value, response, status: response.status, headers: response.headers, requestId: response.headers.get("x-request-id") ?? undefined });
+    return value as T;
+  }
+  return <T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined): PetstorePromise<T> => {
+    const meta: Partial<WithResponse<T>> = {};
+    const data = run(id, params, call, meta);
+    return Object.assign(data, { withResponse: () => data.then(() => meta as WithResponse<T>) });
   };
 }

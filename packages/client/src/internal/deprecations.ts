@@ -1,25 +1,32 @@
-import { operations } from "@petstore/contract";
+import { operations, type OperationId } from "@petstore/contract";
 import { deprecationFromHeaders, type DeprecationInfo } from "../deprecation";
 
 type Facts = Omit<DeprecationInfo, "message">;
 type Contract = Record<string, { method: string; path: string; deprecation?: { deprecatedAt: string; sunset: string; replacement: string; link: string } }>;
 
-/** Checks an operation named `METHOD /path` (the contract's template): without headers the contract's deprecation, with them the response's. */
-export type DeprecationCheck = (key: string, headers?: Headers) => void;
+/** Checks an operation: without headers the contract's deprecation, with them the response's. */
+export type DeprecationCheck = (id: OperationId, headers?: Headers) => void;
 
-/** Reports through `report`; the operations are looked up in a Map built once per client, not scanned per request. */
-export function deprecationCheck(report: (facts: Facts) => void): DeprecationCheck {
-  const known = new Map<string, [label: string, facts?: Facts]>();
+/** How an operation is named to the user: the SDK method and its replacement, or the HTTP request (`raw`). */
+export type Naming = (id: OperationId, method: string, path: string, replacement: string) => [operation: string, replacement: string];
+
+/** Reports through `report`: the contract's deprecation on first use, and response headers that say something else. */
+export function deprecationCheck(report: (facts: Facts) => void, naming: Naming): DeprecationCheck {
+  const known = {} as Record<OperationId, [label: string, facts?: Facts]>;
   for (const [id, { method, path, deprecation: d }] of Object.entries(operations as Contract)) {
-    const operation = `${id} (${method} ${path})`;
-    known.set(`${method} ${path}`, [
-      operation,
-      d && { ...d, operation, source: "contract", deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) },
-    ]);
+    const [operation, replacement] = naming(id as OperationId, method, path, d?.replacement ?? "");
+    known[id as OperationId] = [operation, d && { ...d, operation, replacement, source: "contract", deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) }];
   }
-  return (key, headers) => {
-    const [label = key, contract] = known.get(key) ?? [];
-    const facts = headers ? deprecationFromHeaders(label, headers) : contract;
-    if (facts) report(facts);
+  return (id, headers) => {
+    const [operation, contract] = known[id] ?? [id];
+    if (!headers) return contract && report(contract);
+    const facts = deprecationFromHeaders(operation, headers);
+    if (!facts) return;
+    // What the contract already said was reported on first use; only a different removal date is news.
+    if (contract) {
+      if (!facts.sunset || facts.sunset.getTime() === contract.sunset?.getTime()) return;
+      return report({ ...contract, ...facts, deprecatedAt: facts.deprecatedAt ?? contract.deprecatedAt, link: facts.link ?? contract.link, contractSunset: contract.sunset });
+    }
+    report(facts);
   };
 }

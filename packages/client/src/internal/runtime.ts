@@ -21,8 +21,24 @@ export function readEnv(name: string, onDenied?: () => void): string | undefined
   }
 }
 
-/** `node/<version>` when running in Node, where setting `User-Agent` is allowed; undefined elsewhere. */
-export function nodeVersion(): string | undefined {
-  const version = nodeProcess()?.versions?.node;
-  return "document" in globalThis ? undefined : version;
+/**
+ * The runtime for `User-Agent`: `Bun/…` and `Deno/…` first (both also define `process.versions.node`), else
+ * `node/…`; undefined in browsers, where the browser sets `User-Agent` itself.
+ */
+export function runtimeName(): string | undefined {
+  const g = globalThis as { Bun?: { version?: string }; Deno?: { version?: { deno?: string } }; document?: unknown };
+  if (g.Bun) return `Bun/${g.Bun.version}`;
+  if (g.Deno) return `Deno/${g.Deno.version?.deno}`;
+  const node = nodeProcess()?.versions?.node;
+  return node && !("document" in g) ? `node/${node}` : undefined;
+}
+
+/** A random UUID (v4) without `crypto.randomUUID`, which only secure contexts (https, localhost) have. */
+export function randomKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,11 +1,11 @@
 /** One canned answer: a Response, or an error the fake fetch throws. */
 export type Answer = Response | Error | (() => Response | Promise<Response>);
 
-/** An injectable fetch that records each Request and replays answers in order (the last one repeats). */
+/** An injectable fetch that records each request (as a Request built from the URL and init it got) and replays answers in order (the last one repeats). */
 export function fakeFetch(...answers: Answer[]) {
   const requests: Request[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
-    requests.push(request);
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    requests.push(new Request(url, init));
     const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
     if (answer instanceof Error) throw answer;
     if (typeof answer === "function") return answer();

@@ -1,0 +1,97 @@
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PetstoreError,
+  RateLimitError,
+  TimeoutError,
+  UnprocessableEntityError,
+} from "../errors";
+import { PREFIX } from "./fail";
+
+const CLASSES: Record<number, typeof PetstoreError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The body as the error carries it: its JSON when it parses, else its first 500 characters. */
+export function bodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.slice(0, 500);
+  }
+}
+
+/** Picks the error class for an HTTP status and reads `code`/`message` from the Error body when it has them. */
+export function errorFromResponse(response: Response, body: unknown): PetstoreError {
+  const { status, headers } = response;
+  const Class = CLASSES[status] ?? (status >= 500 ? InternalServerError : PetstoreError);
+  const fields = (body ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof fields.code === "string" ? fields.code : `http_${status}`;
+  const requestId = headers.get("x-request-id");
+  const detail =
+    typeof fields.message === "string"
+      ? fields.message
+      : `not a Petstore Error body (${headers.get("content-type") ?? "no content type"}${typeof body === "string" && body ? `: ${JSON.stringify(body.slice(0, 80))}` : ""}); see error.body.`;
+  return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, { code, status, headers, body });
+}
+
+/** The innermost `code` of an error and its causes (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), and the innermost message. */
+export function rootCause(error: unknown): [code: string | undefined, message: string] {
+  let code: string | undefined;
+  let message = String(error);
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string") code = e.code;
+    if (typeof e.message === "string") message = e.message;
+  }
+  return [code, message];
+}
+
+/** The innermost `code` among an error and its causes. */
+export const rootCode = (error: unknown): string | undefined => rootCause(error)[0];
+
+/** Whether fetch gave up on redirects (undici: "redirect count exceeded"; node-fetch: "maximum redirect reached"). */
+function isRedirectFailure(error: unknown): boolean {
+  for (let e = error as { message?: unknown; type?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+    if (e.type === "max-redirect" || /redirect/i.test(String(e.message))) return true;
+  }
+  return false;
+}
+
+/** Codes that prove the request never left: nothing can have been applied on the server. */
+export const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT|UND_ERR_INVALID_ARG)$/;
+
+/**
+ * Turns what an attempt threw into the SDK's error: a timeout, a redirect failure (not retried: asking again loops
+ * again), or a connection error naming its root cause.
+ */
+export function attemptFailure(error: unknown, timedOut: boolean, target: string, timeout: number, responded: boolean): PetstoreError {
+  if (timedOut) return new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise the timeout option.`, { code: "timeout", cause: error });
+  if (error instanceof PetstoreError) return error;
+  if (isRedirectFailure(error)) {
+    return new PetstoreError(`${PREFIX}${target} was redirected too many times (a redirect loop); check baseUrl.`, { code: "redirect_loop", cause: error });
+  }
+  const [code, message] = rootCause(error);
+  const what = responded ? "broke off while reading the response" : "got no response";
+  return new ConnectionError(`${PREFIX}${target} ${what} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`, {
+    code: "connection_error",
+    cause: error,
+  });
+}
+
+/** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
+export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {
+  error.idempotencyKey = idempotencyKey;
+  error.message += ` The pet may have been created: to find out without creating a second one, repeat the call with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } (see error.idempotencyKey).`;
+  return error;
+}

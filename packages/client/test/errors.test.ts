@@ -1,0 +1,77 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import {
+  ConflictError,
+  createPetstoreClient,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PetstoreError,
+  UnprocessableEntityError,
+  type FetchFunction,
+} from "../src/index";
+import { fakeFetch, jsonResponse } from "./helpers/fake-fetch";
+import { packageDir } from "./helpers/typescript";
+
+const run = promisify(execFile);
+
+const client = (fetch: FetchFunction) => createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, maxRetries: 0, onDeprecation: false });
+
+describe("error bodies", () => {
+  it("a 502 with an HTML body keeps the start of the text on error.body and says what it is", async () => {
+    const html = `<html><body><h1>502 Bad Gateway</h1>${"x".repeat(2000)}</body></html>`;
+    const { fetch } = fakeFetch(new Response(html, { status: 502, headers: { "content-type": "text/html" } }));
+    const error = await client(fetch).pets.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as PetstoreError).body).toBe(html.slice(0, 500));
+    expect((error as Error).message).toMatch(/502 http_502: not a Petstore Error body \(text\/html: "<html><body><h1>502 Bad Gateway/);
+  });
+
+  it("a 400 with extra fields exposes all of them on error.body", async () => {
+    const body = { code: "invalid_request", message: "name is empty", status: 400, details: [{ field: "name" }] };
+    const { fetch } = fakeFetch(jsonResponse(400, body));
+    const error = await client(fetch).pets.create({ name: "", categoryId: 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "invalid_request", body });
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ body });
+  });
+
+  it.each([
+    [403, PermissionDeniedError, "PermissionDeniedError"],
+    [409, ConflictError, "ConflictError"],
+    [422, UnprocessableEntityError, "UnprocessableEntityError"],
+  ] as const)("%i is a %s, as in Stainless SDKs", async (status, Class, name) => {
+    const { fetch } = fakeFetch(jsonResponse(status, { code: `c${status}`, message: "no", status }));
+    const error = await client(fetch).pets.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(PetstoreError);
+    expect(error).not.toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ name, status });
+  });
+});
+
+describe("instanceof across the CJS and ESM builds (the dual-package hazard)", () => {
+  it("an error thrown by the CJS build is an instance of the ESM build's classes, and the reverse", async () => {
+    const { stdout } = await run(process.execPath, [join(packageDir, "test/fixtures/dual-package.mjs")]);
+    expect(JSON.parse(stdout)).toEqual({
+      distinct: true,
+      cjsIsEsmNotFound: true,
+      cjsIsEsmBase: true,
+      cjsIsEsmServer: false,
+      esmIsCjsNotFound: true,
+      esmIsCjsBase: true,
+      esmIsCjsRateLimit: false,
+    });
+  }, 60_000);
+
+  it("plain objects and look-alike errors are not mistaken for SDK errors; subclasses are", () => {
+    expect({ name: "NotFoundError" } instanceof NotFoundError).toBe(false);
+    expect(Object.assign(new Error("x"), { name: "NotFoundError" }) instanceof NotFoundError).toBe(false);
+    expect(null instanceof PetstoreError).toBe(false);
+    class Mine extends NotFoundError {}
+    expect(new Mine("m", { code: "c" }) instanceof NotFoundError).toBe(true);
+    expect(new Mine("m", { code: "c" }) instanceof PetstoreError).toBe(true);
+    expect(new NotFoundError("m", { code: "c" }) instanceof Mine).toBe(true);
+  });
+});
