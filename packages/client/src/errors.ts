@@ -61,8 +61,8 @@ export class PetstoreError extends Error {
 
   /** What `JSON.stringify(error)` writes: every field above plus `message` (an Error's own is not enumerable). */
   toJSON() {
-    const { name, code, message, status, requestId, headers, body, idempotencyKey, retryAfterMs } = this;
-    return { name, code, message, status, requestId, headers, body, idempotencyKey, retryAfterMs };
+    // Own fields only: `cause` (which may hold anything) is not enumerable, and neither request headers nor the key are kept.
+    return { ...this, name: this.name, message: this.message };
   }
 }
 

@@ -136,7 +136,7 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
   } catch (error) {
     if (error instanceof TypeError && error.message.startsWith(PREFIX)) throw error;
   }
-  return invalid(name, "a Headers object, an array of [name, value] pairs or an object of header names and values", headers);
+  return invalid(name, "a HeadersInit (Headers, [name, value] pairs or an object)", headers);
 }
 
 /** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
@@ -150,14 +150,14 @@ export function checkClientOptions(options: PetstoreClientOptions): void {
   }
   const { fetchOptions, logLevel, logger } = options;
   if (fetchOptions !== undefined) {
-    if (!fetchOptions || typeof fetchOptions !== "object") invalid("fetchOptions", "an object of fetch init fields, such as { dispatcher }", fetchOptions);
+    if (!fetchOptions || typeof fetchOptions !== "object") invalid("fetchOptions", "an object", fetchOptions);
     for (const key of ["method", "headers", "body", "signal"]) {
-      if (key in fetchOptions) throw new TypeError(`${PREFIX}fetchOptions cannot set ${key}: the SDK sets it (use the headers option for headers, a request's signal for signal).`);
+      if (key in fetchOptions) throw new TypeError(`${PREFIX}fetchOptions cannot set ${key}; the SDK does (use the headers and signal options).`);
     }
   }
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) invalid("logLevel", `one of "${LOG_LEVELS.join('", "')}"`, logLevel);
   if (logger !== undefined && !(logger && ["error", "warn", "info", "debug"].every((level) => typeof (logger as unknown as Record<string, unknown>)[level] === "function"))) {
-    invalid("logger", "an object with error, warn, info and debug methods, such as console", logger);
+    invalid("logger", "an object with error, warn, info and debug methods", logger);
   }
 }
 
@@ -174,10 +174,10 @@ export function checkRequestOptions(call: RequestOptions): void {
     invalid("idempotencyKey", "1 to 255 characters a header can carry", idempotencyKey);
   }
   if (query !== undefined) {
-    if (!query || typeof query !== "object" || Array.isArray(query)) invalid("query", "an object of parameter names and values, such as { sort: \"name\" }", query);
+    if (!query || typeof query !== "object" || Array.isArray(query)) invalid("query", "an object", query);
     for (const [name, value] of Object.entries(query)) {
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item))) invalid(`query.${name}`, "a string, number, boolean or an array of them", item);
+        if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item))) invalid(`query.${name}`, "a string, number, boolean or array", item);
       }
     }
   }

@@ -32,5 +32,5 @@ describe.each([
     expect(existsSync(join(packageDir, "dist/index.cjs")), "run `pnpm --filter @petstore/client build` first").toBe(true);
     const { stdout } = await run(process.execPath, args, { cwd: packageDir, env: { ...process.env, BASE_URL: server.baseUrl } });
     expect(JSON.parse(stdout)).toEqual({ pets: [PET], name: "NotFoundError", isNotFound: true, status: 404 });
-  });
+  }, 60_000);
 });

@@ -68,7 +68,7 @@ describe("instanceof across the CJS and ESM builds (the dual-package hazard)", (
   it("plain objects and look-alike errors are not mistaken for SDK errors; subclasses are", () => {
     expect({ name: "NotFoundError" } instanceof NotFoundError).toBe(false);
     expect(Object.assign(new Error("x"), { name: "NotFoundError" }) instanceof NotFoundError).toBe(false);
-    expect(null instanceof PetstoreError).toBe(false);
+    expect((null as unknown as object) instanceof PetstoreError).toBe(false);
     class Mine extends NotFoundError {}
     expect(new Mine("m", { code: "c" }) instanceof NotFoundError).toBe(true);
     expect(new Mine("m", { code: "c" }) instanceof PetstoreError).toBe(true);

@@ -24,7 +24,7 @@ async function hostile(handler: Handler, timeout = 1000) {
 }
 
 /** Settles the call and reports how long it took; a hung call fails the test by its own timeout. */
-async function settle(call: Promise<unknown>) {
+async function settle(call: Promise<unknown>): Promise<{ value?: unknown; error?: unknown; ms: number }> {
   const started = Date.now();
   const outcome = await call.then(
     (value) => ({ value }),

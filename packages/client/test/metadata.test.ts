@@ -65,8 +65,8 @@ describe("request options", () => {
   });
 
   it.each([
-    ["a query that is not an object", { query: "sort=name" }, /query must be an object of parameter names and values/],
-    ["a query value that is an object", { query: { sort: { by: "name" } } }, /query\.sort must be a string, number, boolean or an array of them; got an object/],
+    ["a query that is not an object", { query: "sort=name" }, /query must be an object; got "sort=name"/],
+    ["a query value that is an object", { query: { sort: { by: "name" } } }, /query\.sort must be a string, number, boolean or array; got an object/],
     ["an Idempotency-Key header a header cannot carry", { headers: { "Idempotency-Key": "" } }, /headers Idempotency-Key must be 1 to 255 characters; got ""/],
     ["an Idempotency-Key header too long", { headers: new Headers({ "Idempotency-Key": "x".repeat(256) }) }, /headers Idempotency-Key must be 1 to 255 characters/],
   ])("%s is a TypeError before anything is sent", async (_name, options, message) => {

@@ -84,8 +84,8 @@ describe("bad input fails before any request", () => {
     ["onDeprecation as text", { onDeprecation: "warn" }, /onDeprecation must be a function; got "warn"/],
     ["sleep not a function", { sleep: 5 }, /sleep must be a function; got 5/],
     ["fetch not a function", { fetch: "fetch" }, /fetch must be a function; got "fetch"/],
-    ["headers as text", { headers: "x-a: 1" }, /headers must be a Headers object, an array of \[name, value\] pairs or an object of header names and values; got "x-a: 1"/],
-    ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be a Headers object, an array of \[name, value\] pairs or an object of header names and values; got an object/],
+    ["headers as text", { headers: "x-a: 1" }, /headers must be a HeadersInit \(Headers, \[name, value\] pairs or an object\); got "x-a: 1"/],
+    ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be a HeadersInit \(Headers, \[name, value\] pairs or an object\); got an object/],
   ])("%s", (_name, options, message) => {
     const { fetch } = fakeFetch(jsonResponse(200, []));
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(TypeError);
@@ -111,7 +111,7 @@ describe("bad input fails before any request", () => {
     ["idempotencyKey over 255", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "k".repeat(256) }), /1 to 255 characters/],
     ["idempotencyKey not a string", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: 7 as unknown as string }), /idempotencyKey must be 1 to 255 characters a header can carry; got 7/],
     ["idempotencyKey with a newline", (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "a\nb" }), /idempotencyKey must be 1 to 255 characters a header can carry/],
-    ["a per-request header value fetch refuses", (petstore: PetstoreClient) => petstore.pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be a Headers object, an array of \[name, value\] pairs or an object/],
+    ["a per-request header value fetch refuses", (petstore: PetstoreClient) => petstore.pets.list({}, { headers: { "x-a": "a\rb" } }), /headers must be a HeadersInit/],
   ])("%s", async (_name, call, message) => {
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const petstore = createPetstoreClient({ ...base(), fetch });

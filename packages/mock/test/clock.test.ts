@@ -1,4 +1,4 @@
-import { createPetstoreClient } from "@petstore/client";
+import { createPetstoreRawClient } from "@petstore/client/raw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPetstoreHandlers } from "../src/index";
 import { useMockServer } from "./helpers/mock-server";
@@ -9,7 +9,7 @@ const HOUR = 60 * 60 * 1000;
 
 /** POST /pets with an Idempotency-Key; the answer's status, id and Idempotent-Replayed header. */
 async function create(baseUrl: string, name: string, key: string) {
-  const { data, response } = await createPetstoreClient({ apiKey: "test-key", baseUrl, maxRetries: 0 }).raw.POST("/pets", {
+  const { data, response } = await createPetstoreRawClient({ apiKey: "test-key", baseUrl, maxRetries: 0 }).POST("/pets", {
     body: { name, categoryId: 1 },
     headers: { "Idempotency-Key": key },
   });

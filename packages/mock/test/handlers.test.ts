@@ -3,6 +3,7 @@ import type { Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers } from "../src/index";
 import { useMockServer } from "./helpers/mock-server";
+import { createPetstoreRawClient } from "@petstore/client/raw";
 
 const pets: Pet[] = [
   { id: 1, name: "Rex", categoryId: 1, status: "available" },
@@ -16,6 +17,7 @@ const server = useMockServer(handlers);
 
 const baseUrl = "https://api.petstore.example/v1";
 const client = () => createPetstoreClient({ apiKey: "test-key", maxRetries: 0, onDeprecation: false });
+const rawClient = () => createPetstoreRawClient({ apiKey: "test-key", maxRetries: 0, onDeprecation: false });
 
 describe("createPetstoreHandlers", () => {
   it("is an array of MSW handlers carrying the set's store, base URLs and helpers", () => {
@@ -49,7 +51,7 @@ describe("createPetstoreHandlers", () => {
 
   it("validates like the service: a limit of 101 is a 400 Error body", async () => {
     // The SDK refuses limit 101 before sending, so the raw client sends it.
-    const { error, response } = await client().raw.GET("/pets", { params: { query: { limit: 101 } } });
+    const { error, response } = await rawClient().GET("/pets", { params: { query: { limit: 101 } } });
     expect(response.status).toBe(400);
     expect(error).toEqual({ code: "invalid_request", message: "Query parameter limit must be an integer from 1 to 100, got \"101\".", status: 400 });
   });
@@ -61,14 +63,14 @@ describe("createPetstoreHandlers", () => {
   });
 
   it("sends an X-Request-Id on every response, echoing a plain one the caller sent", async () => {
-    const fresh = await client().raw.GET("/pets");
+    const fresh = await rawClient().GET("/pets");
     expect(fresh.response.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
-    const echoed = await client().raw.GET("/pets", { headers: { "X-Request-Id": "trace-123" } });
+    const echoed = await rawClient().GET("/pets", { headers: { "X-Request-Id": "trace-123" } });
     expect(echoed.response.headers.get("x-request-id")).toBe("trace-123");
   });
 
   it("sends a Location for a created pet", async () => {
-    const { response } = await client().raw.POST("/pets", { body: { name: "Zed", categoryId: 3 } });
+    const { response } = await rawClient().POST("/pets", { body: { name: "Zed", categoryId: 3 } });
     expect(response.status).toBe(201);
     expect(response.headers.get("location")).toBe("/v1/pets/4");
   });

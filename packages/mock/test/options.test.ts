@@ -3,6 +3,7 @@ import type { Pet } from "@petstore/contract";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPetstoreHandlers, defaultBaseUrls, type PetstoreMockOptions } from "../src/index";
+import { createPetstoreRawClient } from "@petstore/client/raw";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -118,7 +119,7 @@ describe("baseUrls", () => {
 
   it("puts the base path in Location headers", async () => {
     server.use(...createPetstoreHandlers({ baseUrls: ["http://localhost:3999/api/v2"] }));
-    const { response } = await client("http://localhost:3999/api/v2").raw.POST("/pets", { body: { name: "Ada", categoryId: 1 } });
+    const { response } = await createPetstoreRawClient({ apiKey: "test-key", baseUrl: "http://localhost:3999/api/v2", maxRetries: 0, onDeprecation: false }).POST("/pets", { body: { name: "Ada", categoryId: 1 } });
     expect(response.headers.get("location")).toBe("/api/v2/pets/1");
   });
 

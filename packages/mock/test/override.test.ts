@@ -3,6 +3,7 @@ import type { Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createOverrides, createPetstoreHandlers, json, networkError, PetstoreContractViolation, petstoreMock } from "../src/index";
 import { useMockServer } from "./helpers/mock-server";
+import { createPetstoreRawClient } from "@petstore/client/raw";
 
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
 const handlers = createPetstoreHandlers({ pets: [rex] });
@@ -52,7 +53,7 @@ describe("petstoreMock.http", () => {
 
   it("adds the headers the service always sends (X-Request-Id, getPet's deprecation headers) and keeps the override's own", async () => {
     server.use(petstoreMock.http.get("/pets/{petId}", ({ json, requestId }) => json(200, rex, { headers: { "x-cache": "hit", "x-seen-id": requestId } })));
-    const { response } = await client().raw.GET("/pets/{petId}", { params: { path: { petId: 1 } } });
+    const { response } = await createPetstoreRawClient({ apiKey: "test-key", maxRetries: 0, onDeprecation: false }).GET("/pets/{petId}", { params: { path: { petId: 1 } } });
     expect(response.headers.get("x-cache")).toBe("hit");
     expect(response.headers.get("x-request-id")).toBe(response.headers.get("x-seen-id"));
     expect(response.headers.get("deprecation")).toBe("@1764892800");

@@ -9,6 +9,7 @@ import { getResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPetstoreHandlers } from "../src/index";
 import { contractPath, startPrism, type RunningPrism, type StartPrismOptions } from "../src/prism/index";
+import { createPetstoreRawClient } from "@petstore/client/raw";
 
 // Prism and the handlers side by side: Prism over real HTTP, the handlers through MSW's getResponse (no interception,
 // so nothing here patches fetch). The README's "Prism vs the handlers" table states what these tests measure.
@@ -56,7 +57,7 @@ describe("startPrism, driven by the SDK", () => {
   });
 
   it("answers a limit of 101 with 400 (the SDK refuses it before sending, so the raw client sends it)", async () => {
-    const { error, response } = await sdk(prism.baseUrl).raw.GET("/pets", { params: { query: { limit: 101 } } });
+    const { error, response } = await createPetstoreRawClient({ apiKey: "any-token-at-all", baseUrl: prism.baseUrl, maxRetries: 0, onDeprecation: false }).GET("/pets", { params: { query: { limit: 101 } } });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ code: "invalid_request", status: 400 });
   });

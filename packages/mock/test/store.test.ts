@@ -1,4 +1,5 @@
 import { BadRequestError, createPetstoreClient } from "@petstore/client";
+import { createPetstoreRawClient } from "@petstore/client/raw";
 import type { NewPet, Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, createPetstoreStore, IdempotencyConflictError } from "../src/index";
@@ -140,7 +141,8 @@ describe("handlers.store with the SDK", () => {
   it("replays a create sent twice with one Idempotency-Key, and refuses the key with another body", async () => {
     const petstore = client();
     const first = await petstore.pets.create({ name: "Zed", categoryId: 3 }, { idempotencyKey: "order-1" });
-    const again = await petstore.raw.POST("/pets", { body: { name: "Zed", categoryId: 3 }, params: { header: { "Idempotency-Key": "order-1" } } });
+    const raw = createPetstoreRawClient({ apiKey: "test-key", environment: "staging", maxRetries: 0, onDeprecation: false });
+    const again = await raw.POST("/pets", { body: { name: "Zed", categoryId: 3 }, params: { header: { "Idempotency-Key": "order-1" } } });
     expect(again.data).toEqual(first);
     expect(again.response.status).toBe(201);
     expect(again.response.headers.get("idempotent-replayed")).toBe("true");

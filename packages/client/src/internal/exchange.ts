@@ -87,7 +87,7 @@ export async function exchange<T>(context: Context, out: Outgoing, call: Request
       response = await Promise.race([((options.fetch ?? fetch) as FetchFunction)(out.url, init), stopped]);
       if (Number(response.headers.get("content-length")) > MAX_BODY) {
         void response.body?.cancel().catch(() => {});
-        throw new PetstoreError(`${PREFIX}${out.target} answered ${response.status} with a ${response.headers.get("content-length")}-byte body; not reading it.`, {
+        throw new PetstoreError(`${PREFIX}${out.target} sent a body over 32 MiB.`, {
           code: "response_too_large",
           status: response.status,
           headers: response.headers,
@@ -115,7 +115,7 @@ export async function exchange<T>(context: Context, out: Outgoing, call: Request
       if (!shouldRetry(response!)) return { response: response!, value };
       const asked = serverDelay(response!.headers, settings.now);
       if (asked !== undefined && asked > MAX_HEADER_DELAY) {
-        log("warn", `${out.target} got ${response!.status} asking to wait ${Math.round(asked)} ms, over the 60 s the SDK waits by itself; not retrying.`);
+        log("warn", `${out.target} got ${response!.status} asking to wait ${Math.round(asked)} ms (over 60 s): not retrying.`);
         return { response: response!, value, retryAfterMs: asked };
       }
       if (!canRetry) return { response: response!, value };

@@ -35,10 +35,9 @@ export function runtimeName(): string | undefined {
 
 /** A random UUID (v4) without `crypto.randomUUID`, which only secure contexts (https, localhost) have. */
 export function randomKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // Each x becomes a random hex digit, y one of 8, 9, a, b: the version and variant bits of RFC 9562.
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(31));
+  let i = 0;
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => ((c === "x" ? 0 : 8) | (bytes[i++]! & (c === "x" ? 15 : 3))).toString(16));
 }

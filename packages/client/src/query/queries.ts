@@ -1,5 +1,6 @@
-import type { NewPet, Pet } from "@petstore/contract";
-import type { ListPetsParams, PetstoreClient } from "../client";
+import type { NewPet } from "@petstore/contract";
+import type { PetstoreClient } from "../client";
+import type { ListPetsParams, Pet } from "../types";
 import { invalid } from "../internal/fail";
 import { checkListParams, checkPetId } from "../internal/validate";
 
