@@ -51,7 +51,7 @@ describe("every client snippet runs against @petstore/mock", () => {
   const expected: Record<string, string[]> = {
     "intro-1": ["log: 1 2"],
     "errors-1": [expect.stringMatching(/^log: fix the request: invalid_request /) as unknown as string],
-    "deprecations-1": ["warn: getPet (GET /pets/{petId}): removed on 2030-12-05", "log: Rex function"],
+    "deprecations-1": ["warn: pets.get(): removed on 2030-12-05", "log: Rex function"],
   };
 
   test.each(clientSnippets.map((s) => [s.name, s] as const))("%s", async (name, snippet) => {
