@@ -216,7 +216,7 @@ describe.each(variants)("$name", (variant) => {
     ok("get");
     expect(result.got).toEqual(result.created);
     expect(result.warnings).toHaveLength(1);
-    expect(result.warnings?.[0]).toMatch(/\[@petstore\/client\].*getPet.*2030-12-05/);
+    expect(result.warnings?.[0]).toMatch(/\[@petstore\/client\] pets\.get\(\).*2030-12-05.*pets\.list\(\{ status \}\)/);
   });
 
   it("throws NotFoundError for a 404", () => {
