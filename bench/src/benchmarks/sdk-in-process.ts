@@ -1,5 +1,5 @@
-import { createPetstoreClient } from "@petstore/client";
-import type { Pet, paths } from "@petstore/contract";
+import { createPetstoreClient, type Pet } from "@petstore/client";
+import type { paths } from "@petstore/contract";
 import createClient from "openapi-fetch";
 import { benchApiKey, inProcessBaseUrl, jsonBytes, makePets } from "../fixtures";
 import { measureThroughput, type ThroughputOptions } from "../harness";

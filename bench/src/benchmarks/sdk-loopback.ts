@@ -1,5 +1,5 @@
 import { createPetstoreClient } from "@petstore/client";
-import type { Pet } from "@petstore/contract";
+import type { Pet } from "@petstore/client";
 import { benchApiKey, jsonBytes, makePets } from "../fixtures";
 import { measureLatency, type LatencyOptions } from "../harness";
 import { startChildServer } from "../internal/child-server";

@@ -1,4 +1,4 @@
-import type { Pet } from "@petstore/contract";
+import type { Pet } from "@petstore/client";
 import { benchApiKey, inProcessBaseUrl, makePets } from "../fixtures";
 
 /** The SDK surface the workload calls (`@petstore/client`'s client). */

@@ -1,4 +1,4 @@
-import type { NewPet, Pet, PetStatus } from "@petstore/client";
+import type { NewPet, Pet } from "@petstore/client";
 
 /** Renders `pets` into the list, one item per pet. */
 export function renderPets(list: HTMLUListElement, pets: readonly Pet[]): void {
@@ -29,6 +29,6 @@ export function readForm(form: HTMLFormElement): NewPet {
   return {
     name: String(data.get("name") ?? "").trim(),
     categoryId: Number(data.get("categoryId")),
-    status: String(data.get("status")) as PetStatus,
+    status: String(data.get("status")) as NewPet["status"],
   };
 }
