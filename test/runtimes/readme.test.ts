@@ -19,7 +19,7 @@ describe("the client README's Runtimes section", () => {
     ["Bun", `| Bun | ${devDependencies.bun} |`],
     ["Deno", `| Deno | ${devDependencies.deno} with`],
     ["workerd", `workerd ${devDependencies.workerd?.replace(/^1\.(\d{4})(\d\d)(\d\d)\.\d+$/, "$1-$2-$3")}, with and without \`nodejs_compat\``],
-    ["Chromium", "Chromium on a secure origin"],
+    ["Chromium", "Chromium on a secure origin (`localhost`) and on a plain-http one"],
   ])("names %s as tested", (_name, text) => {
     expect(section).toContain(text);
   });

@@ -135,6 +135,7 @@ const variants: Variant[] = [
   workerdVariant([]),
   workerdVariant(["nodejs_compat"]),
   chromiumVariant("Chromium, secure origin (http://localhost)", false, () => `http://localhost:${auxPort()}`),
+  chromiumVariant("Chromium, plain-http origin (http://petstore.test)", true, () => `http://petstore.test:${auxPort()}`),
 ];
 
 // Every run starts as soon as the servers are up, a few at a time, so the matrix takes about as long as its slowest
