@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
-import { resolveOperations, type OpenApiDocument } from "./resolve";
+import { resolveComponentSchemas, resolveOperations, type OpenApiDocument } from "./resolve";
 
 export const contractPath = fileURLToPath(new URL("../openapi.yaml", import.meta.url));
 export const generatedDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
@@ -38,9 +38,11 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
 
   const tableTs =
     header("every operation resolved ($refs inlined) into what a router and validator need") +
-    `import type { ContractOperation } from "../operation-table-types";\n\n` +
+    `import type { ContractOperation, JsonSchema } from "../operation-table-types";\n\n` +
     `/** Every operation of the contract in document order: method, path, parameters, body and responses with their schemas. */\n` +
-    `export const operationTable: readonly ContractOperation[] = ${json(table.map(({ deprecation: _, ...op }) => op))};\n`;
+    `export const operationTable: readonly ContractOperation[] = ${json(table.map(({ deprecation: _, ...op }) => op))};\n\n` +
+    `/** Every schema of \`components.schemas\`, resolved the same way, by name. */\n` +
+    `export const componentSchemas: { readonly [name: string]: JsonSchema } = ${json(resolveComponentSchemas(document))};\n`;
 
   const catalogue = document["x-error-codes"];
   if (!catalogue || Object.keys(catalogue).length === 0) throw new Error("[@petstore/contract] openapi.yaml has no x-error-codes");

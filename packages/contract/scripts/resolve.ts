@@ -94,3 +94,9 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
   }
   return result;
 }
+
+/** Every schema of `components.schemas`, resolved like the operations' schemas, by name. */
+export function resolveComponentSchemas(document: OpenApiDocument): Record<string, unknown> {
+  const doc = document as unknown as Json;
+  return Object.fromEntries(Object.keys(document.components.schemas).map((name) => [name, resolve(doc, { $ref: `#/components/schemas/${name}` })]));
+}

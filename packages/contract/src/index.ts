@@ -1,6 +1,6 @@
 export { openapiDocument } from "./generated/document";
 export { operations, servers } from "./generated/operations";
-export { operationTable } from "./generated/operation-table";
+export { componentSchemas, operationTable } from "./generated/operation-table";
 export { errorCatalogue, errorCodeByStatus } from "./generated/errors";
 export { petStatuses, requestLimits } from "./generated/values";
 

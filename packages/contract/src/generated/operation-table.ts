@@ -1,7 +1,7 @@
 // Generated from openapi.yaml by `pnpm --filter @petstore/contract generate`: every operation resolved ($refs inlined) into what a router and validator need.
 // Do not edit by hand; a test fails when this file is stale.
 
-import type { ContractOperation } from "../operation-table-types";
+import type { ContractOperation, JsonSchema } from "../operation-table-types";
 
 /** Every operation of the contract in document order: method, path, parameters, body and responses with their schemas. */
 export const operationTable: readonly ContractOperation[] = [
@@ -926,3 +926,174 @@ export const operationTable: readonly ContractOperation[] = [
     }
   }
 ];
+
+/** Every schema of `components.schemas`, resolved the same way, by name. */
+export const componentSchemas: { readonly [name: string]: JsonSchema } = {
+  "PetStatus": {
+    "type": "string",
+    "enum": [
+      "available",
+      "pending",
+      "sold"
+    ],
+    "example": "available"
+  },
+  "NewPet": {
+    "type": "object",
+    "required": [
+      "name",
+      "categoryId"
+    ],
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "example": "Rex"
+      },
+      "categoryId": {
+        "type": "integer",
+        "format": "int64",
+        "example": 1
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "example": "available"
+      }
+    },
+    "example": {
+      "name": "Rex",
+      "categoryId": 1,
+      "status": "available"
+    }
+  },
+  "Pet": {
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "categoryId"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "minimum": 1,
+        "example": 1
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "example": "Rex"
+      },
+      "categoryId": {
+        "type": "integer",
+        "format": "int64",
+        "example": 1
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "example": "available"
+      }
+    },
+    "example": {
+      "id": 1,
+      "name": "Rex",
+      "categoryId": 1,
+      "status": "available"
+    }
+  },
+  "Pets": {
+    "type": "array",
+    "items": {
+      "type": "object",
+      "required": [
+        "id",
+        "name",
+        "categoryId"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "example": 1
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "example": "Rex"
+        },
+        "categoryId": {
+          "type": "integer",
+          "format": "int64",
+          "example": 1
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "available",
+            "pending",
+            "sold"
+          ],
+          "example": "available"
+        }
+      },
+      "example": {
+        "id": 1,
+        "name": "Rex",
+        "categoryId": 1,
+        "status": "available"
+      }
+    },
+    "example": [
+      {
+        "id": 1,
+        "name": "Rex",
+        "categoryId": 1,
+        "status": "available"
+      }
+    ]
+  },
+  "Error": {
+    "type": "object",
+    "required": [
+      "code",
+      "message",
+      "status"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "code": {
+        "type": "string",
+        "example": "not_found"
+      },
+      "message": {
+        "type": "string",
+        "example": "No pet with id 42."
+      },
+      "status": {
+        "type": "integer",
+        "minimum": 400,
+        "maximum": 599,
+        "example": 404
+      }
+    },
+    "example": {
+      "code": "not_found",
+      "message": "No pet with id 42.",
+      "status": 404
+    }
+  }
+};

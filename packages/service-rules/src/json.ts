@@ -1,0 +1,71 @@
+import { requestLimits } from "@petstore/contract";
+import { RuleError } from "./errors";
+import { messages } from "./messages";
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * How deeply `text` nests arrays and objects, counting no further than `limit + 1`: one linear pass over the
+ * characters (strings skipped), so a 1 MiB body of half a million `[` costs a few milliseconds and never recurses.
+ */
+export function nestingDepth(text: string, limit: number = requestLimits.jsonDepth): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === BACKSLASH) i++;
+        else if (s === QUOTE) break;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+  return deepest;
+}
+
+// secure-json-parse's test for the keys that could reach a prototype (also written with \u escapes).
+const PROTO = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+const CONSTRUCTOR = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
+
+function hasForbiddenKey(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (!Array.isArray(node)) {
+      if (Object.hasOwn(node, "__proto__")) return true;
+      const ctor = (node as Record<string, unknown>).constructor;
+      if (Object.hasOwn(node, "constructor") && ctor !== null && typeof ctor === "object" && Object.hasOwn(ctor, "prototype")) return true;
+    }
+    for (const child of Object.values(node)) stack.push(child);
+  }
+  return false;
+}
+
+/**
+ * Parses a JSON body as the service does: empty is a 400, deeper than the contract's `jsonDepth` is a 400 naming
+ * the limit (checked before parsing), malformed JSON or a `__proto__` / `constructor.prototype` key is a 400.
+ * `sample` is shown in the messages (e.g. ` such as {"name":"Rex"}`).
+ */
+export function parseJsonBody(text: string, sample: string): unknown {
+  if (text === "") throw new RuleError(400, messages.emptyBody(sample));
+  if (nestingDepth(text) > requestLimits.jsonDepth) throw new RuleError(400, messages.tooDeep(requestLimits.jsonDepth));
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new RuleError(400, messages.invalidJson(sample));
+  }
+  if ((PROTO.test(text) || CONSTRUCTOR.test(text)) && hasForbiddenKey(data)) throw new RuleError(400, messages.invalidJson(sample));
+  return data;
+}

@@ -1,0 +1,7 @@
+import { defineProject } from "vitest/config";
+import { sourceConditions } from "../../vitest.shared.ts";
+
+export default defineProject({
+  ...sourceConditions,
+  test: { name: "service-rules", include: ["test/**/*.test.ts"] },
+});
