@@ -6,6 +6,8 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: "es2022",
+  // The service's rules are a private workspace package: bundled in, so the published package does not depend on it.
+  noExternal: ["@petstore/service-rules"],
   // The Prism launcher resolves the contract and prism-cli from its own location (import.meta.url). CommonJS has no
   // import.meta, so the CJS build gets the URL of its own file from scripts/cjs-shims.ts instead.
   esbuildOptions(options, { format }) {

@@ -1,3 +1,4 @@
+import { createRouter } from "@petstore/service-rules";
 import { http, type HttpHandler } from "msw";
 import { createAuthenticator } from "./internal/auth";
 import { contractOperations } from "./internal/contract";
@@ -5,7 +6,6 @@ import { createRequestHandler } from "./internal/handle";
 import { baseUrlPattern, basePathOf } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
 import { errorResponse } from "./internal/respond";
-import { createRouter } from "./internal/routing";
 import { createJournal, journalEntry, snapshotRequest, type JournalTarget, type PetstoreRequestJournal } from "./journal";
 import { handlerName } from "./operation-handler";
 import { resolveOptions, type PetstoreMockOptions } from "./options";

@@ -1,5 +1,5 @@
 import { HttpHandler, HttpResponse } from "msw";
-import { createAuthenticator, WWW_AUTHENTICATE } from "./internal/auth";
+import { authFailureHeaders, createAuthenticator } from "./internal/auth";
 import type { ContractOperation } from "./internal/contract";
 import { operationPattern } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
@@ -59,7 +59,7 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
     let response: Response | undefined;
     const auth = spec.auth ? (sets[0]?.authenticate ?? anyBearerToken)(request.headers.get("authorization")) : undefined;
     if (auth !== undefined && !auth.ok) {
-      response = errorResponse(operation, 401, auth.message, requestId, WWW_AUTHENTICATE);
+      response = errorResponse(operation, auth.status, auth.message, requestId, authFailureHeaders(auth));
     } else {
       // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
       remaining -= 1;

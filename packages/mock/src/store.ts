@@ -1,10 +1,9 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import { IDEMPOTENCY_TTL_MS, messages, normalizePet } from "@petstore/service-rules";
 import { validatorFor, describeErrors } from "./internal/ajv";
 import { checkOptionsObject, describeValue } from "./internal/check";
 import { componentSchema } from "./internal/contract";
 
-/** How long an idempotency key is remembered, as by the service. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What `create` did. */
 export interface CreateResult {
@@ -41,17 +40,9 @@ export interface PetstoreMockStore {
 /** The same idempotency key was sent with a different body. */
 export class IdempotencyConflictError extends Error {
   constructor(key: string) {
-    super(
-      `Idempotency-Key ${JSON.stringify(key.slice(0, 64))} was already used with a different body in the last 24 hours. ` +
-        "Send a new key for a new pet, or resend the original body to get the original response.",
-    );
+    super(messages.idempotencyConflict(key));
     this.name = "IdempotencyConflictError";
   }
-}
-
-/** A pet with its fields in contract order and no `status` key when it has none. */
-function normalize(id: number, pet: NewPet): Pet {
-  return pet.status === undefined ? { id, name: pet.name, categoryId: pet.categoryId } : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
 }
 
 /** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
@@ -64,7 +55,7 @@ function checkSeed(seed: readonly Pet[]): Pet[] {
     if (ids.has(pet.id)) throw new TypeError(`[@petstore/mock] pets[${index}] repeats id ${pet.id}: every seed pet needs its own id`);
     ids.add(pet.id);
   }
-  return [...seed].sort((a, b) => a.id - b.id).map((pet) => normalize(pet.id, pet));
+  return [...seed].sort((a, b) => a.id - b.id).map((pet) => normalizePet(pet.id, pet));
 }
 
 const statuses = componentSchema("PetStatus").enum as readonly PetStatus[];
@@ -131,8 +122,8 @@ export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number
       const id = (pets.at(-1)?.id ?? 0) + 1;
       // Past 2^53 - 1 a JavaScript number no longer holds the id exactly: two pets would share one.
       if (!Number.isSafeInteger(id)) throw new PetIdsExhaustedError(id - 1);
-      const pet = normalize(id, input);
-      const fingerprint = JSON.stringify(normalize(0, input));
+      const pet = normalizePet(id, input);
+      const fingerprint = JSON.stringify(normalizePet(0, input));
       const mapKey = idempotency && `${idempotency.scope}\u0000${idempotency.key}`;
       if (idempotency && mapKey) {
         const earlier = keys.get(mapKey);

@@ -17,6 +17,7 @@ export const messages = {
   badMethod: (routes: string) => `The request method is not a valid HTTP method. Send one of this API's requests: ${routes}.`,
   badUrl: "The URL is not valid: fix its percent-encoding.",
   longSegment: "A path segment is longer than 100 characters: a pet id has at most 19 digits.",
+  headersTooLarge: (limit: number) => `The request line and headers exceed ${limit} bytes together. Send a shorter URL or smaller headers.`,
   notFound: (method: string, path: string, routes: string) => `There is no ${method} ${shortPath(path)}. This API serves ${routes}.`,
   methodNotAllowed: (method: string, path: string, allow: string) => `${method} is not allowed on ${shortPath(path)}. Use ${allow}.`,
   missingHost: "The request has no Host header, which HTTP/1.1 requires. Send 'Host: <server name>'.",
@@ -35,3 +36,6 @@ export const messages = {
     "Send a new key for a new pet, or resend the original body to get the original response.",
   internalError: (requestId: string) => `Something went wrong on our side. Retry later and quote request id ${requestId} if it persists.`,
 } as const;
+
+/** The longest path parameter the service routes (the server's router limit); longer is a 400 `longSegment`. */
+export const PATH_PARAMETER_MAX_LENGTH = 100;

@@ -10,9 +10,12 @@ export function pickNewPet(body: Record<string, unknown>): NewPet {
   return pet as unknown as NewPet;
 }
 
-/** A pet with its fields in contract order and no `status` key when it has none. */
+/**
+ * A pet with its fields in contract order and no `status` key when it has none (`undefined`, or `null` from a
+ * database column), so replays serialize byte-identically.
+ */
 export function normalizePet(id: number, pet: NewPet): Pet {
-  return pet.status === undefined ? { id, name: pet.name, categoryId: pet.categoryId } : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
+  return pet.status === undefined || pet.status === null ? { id, name: pet.name, categoryId: pet.categoryId } : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
 }
 
 /** How long an idempotency key is remembered. */

@@ -1,13 +1,14 @@
-import { maxHeaderSize } from "node:http";
 import type { Writable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
-import { createAuthenticator } from "./auth";
-import { componentSchema, contractOperations, type Schema } from "./contract";
+import { requestLimits } from "@petstore/contract";
+import { BODY_SAMPLE, createRouter, messages, parseJsonBody, PATH_PARAMETER_MAX_LENGTH, WWW_AUTHENTICATE } from "@petstore/service-rules";
+import { authorizationOf, createAuthenticator } from "./auth";
+import { contractOperations, type Schema } from "./contract";
 import { createClientErrorHandler, createConnectHandler } from "./client-errors";
 import { createCors } from "./cors";
 import { sendError } from "./errors";
 import { createErrorHandler } from "./error-handler";
-import { parametersOf, routeSchema } from "./fastify-schema";
+import { partOf, routeSchema } from "./fastify-schema";
 import { createHandlers } from "./handlers";
 import { addHealthRoutes } from "./health";
 import { loggerOptions } from "./logging";
@@ -34,7 +35,14 @@ export interface AppConfig {
 export function buildApp(config: AppConfig): FastifyInstance {
   const operations = contractOperations();
   const routeList = operations.map((op) => `${op.method} ${BASE_PATH}${op.path}`).join(", ");
-  const answerClientError = createClientErrorHandler({ routeList, maxHeaderSize });
+  const answerClientError = createClientErrorHandler({ routeList, maxHeaderSize: requestLimits.headerBytes });
+  const authenticate = createAuthenticator(config.apiKeys);
+  const route = createRouter(operations);
+  /** The operation a raw (maybe undecodable) URL and method address, if any. */
+  const operationAt = (method: string, url: string) => {
+    const path = url.split("?")[0] ?? "";
+    return path.startsWith(`${BASE_PATH}/`) ? route(path.slice(BASE_PATH.length))?.operations.get(method) : undefined;
+  };
   const app = Fastify({
     ...(config.logger
       ? loggerOptions({ level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) })
@@ -49,20 +57,36 @@ export function buildApp(config: AppConfig): FastifyInstance {
     // Node would answer a missing Host with an empty 400; onRequest answers it with an Error body instead.
     // Node only enforces a requestTimeout given when the server is created (Fastify sets its own afterwards, which
     // Node 20 then ignores), and checks it every connectionsCheckingInterval (30 s by default): at least every second.
-    http: { requireHostHeader: false, requestTimeout: config.requestTimeout, connectionsCheckingInterval: Math.min(1000, config.requestTimeout) },
+    http: { requireHostHeader: false, maxHeaderSize: requestLimits.headerBytes, requestTimeout: config.requestTimeout, connectionsCheckingInterval: Math.min(1000, config.requestTimeout) },
     // Requests Node's parser rejects (unknown method, bad framing, headers too large) never become requests.
     clientErrorHandler(this: FastifyInstance, error, socket) {
       answerClientError(error, socket, this.log);
     },
-    // A URL the router cannot decode never reaches the hooks: answer it here as an Error body.
+    routerOptions: { maxParamLength: PATH_PARAMETER_MAX_LENGTH },
+    // A URL the router cannot decode never reaches the hooks: answer it here as an Error body, after authentication
+    // when it is an operation's path, and with the operation's constant headers (getPet's deprecation).
     frameworkErrors: (error, request, reply) => {
       reply.header("x-request-id", request.id);
-      if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, "The URL is not valid: fix its percent-encoding.");
-      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 400, "A path segment is longer than 100 characters: a pet id has at most 19 digits.");
-      return sendError(reply, 400, `The request could not be understood: ${error.message}`);
+      const operation = operationAt(request.method, request.url);
+      if (operation) {
+        reply.headers(operation.constantHeaders);
+        const auth = authenticate(authorizationOf(request.raw));
+        if (!auth.ok) return sendError(auth.status === 401 ? reply.header("www-authenticate", WWW_AUTHENTICATE) : reply, auth.status, auth.message);
+      }
+      if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, messages.badUrl);
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 400, messages.longSegment);
+      return sendError(reply, 400, messages.notUnderstood(error.message));
     },
   });
-  app.removeContentTypeParser(["text/plain"]);
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  // The service's JSON rules (nesting limit checked before parsing, prototype keys refused) instead of Fastify's parser.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string, BODY_SAMPLE));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   app.setValidatorCompiler(({ schema, httpPart }) => compilePart(schema as Schema, httpPart));
   const answerConnect = createConnectHandler(routeList);
   app.server.on("connect", (request, socket) => answerConnect(request, socket, app.log));
@@ -83,11 +107,10 @@ export function buildApp(config: AppConfig): FastifyInstance {
     done();
   });
 
-  const authenticate = createAuthenticator(config.apiKeys);
   // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): invite the body only from a caller whose key is
   // good; otherwise the onRequest hook answers 401 without it, so a bad key never uploads its body.
   app.server.on("checkContinue", (request, response) => {
-    if (authenticate(request.headers.authorization).ok) response.writeContinue();
+    if (authenticate(authorizationOf(request)).ok) response.writeContinue();
     app.server.emit("request", request, response);
   });
 
@@ -102,7 +125,7 @@ export function buildApp(config: AppConfig): FastifyInstance {
     }),
   );
 
-  app.setErrorHandler(createErrorHandler(config.bodyLimit, componentSchema("NewPet").example));
+  app.setErrorHandler(createErrorHandler(config.bodyLimit));
 
   const handlers = createHandlers(config.store);
   for (const operation of operations) {
@@ -125,17 +148,15 @@ export function buildApp(config: AppConfig): FastifyInstance {
   addHealthRoutes(app, config.store);
 
   app.setNotFoundHandler(async (request, reply) =>
-    sendError(reply, 404, `There is no ${request.method} ${pathOf(request.url)}. This API serves ${routeList}.`),
+    sendError(reply, 404, messages.notFound(request.method, pathOf(request.url), routeList)),
   );
   return app;
 }
 
 function compilePart(schema: Schema, httpPart: string | undefined): PartValidator {
-  if (httpPart === "body") {
-    const { "x-petstore-required": required, ...bodySchema } = schema;
-    return compileBodyValidator(bodySchema, required !== false);
-  }
-  const parameters = parametersOf(schema);
+  const { operation, parameters } = partOf(schema);
+  if (!operation) throw new Error(`[@petstore/server] no contract operation attached to the ${httpPart} schema`);
+  if (httpPart === "body") return compileBodyValidator(operation);
   if (!parameters) throw new Error(`[@petstore/server] no contract parameters attached to the ${httpPart} schema`);
-  return compileParameterValidator(parameters);
+  return compileParameterValidator(operation, parameters);
 }

@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { messages, parseAuthorization } from "@petstore/service-rules";
 
 /** A request's accepted API key, with the name its idempotency keys are kept under. */
 export interface Caller {
@@ -7,18 +9,13 @@ export interface Caller {
   scope: string;
 }
 
-/** The outcome of checking an `Authorization` header. */
-export type AuthResult = { ok: true; caller: Caller } | { ok: false; message: string };
+/** The outcome of checking an `Authorization` header: the caller, or the status (401, or 400 for several keys) and message. */
+export type AuthResult = { ok: true; caller: Caller } | { ok: false; status: 400 | 401; message: string };
 
 /** How many distinct accepted `Authorization` headers the authenticator remembers. */
 export const ACCEPTED_HEADER_CACHE_SIZE = 64;
 
-const HOW = "Send your API key as 'Authorization: Bearer <API_KEY>'.";
-const MISSING: AuthResult = { ok: false, message: `Missing API key. ${HOW}` };
-// The "scheme" may be a bare key, so it is never echoed back.
-const NOT_BEARER: AuthResult = { ok: false, message: `The Authorization header does not use the Bearer scheme. ${HOW}` };
-const EMPTY: AuthResult = { ok: false, message: `The bearer token is empty. ${HOW}` };
-const INVALID: AuthResult = { ok: false, message: `The API key is not valid. Check the key and send it as 'Authorization: Bearer <API_KEY>'.` };
+const INVALID: AuthResult = { ok: false, status: 401, message: messages.invalidKey };
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
@@ -46,22 +43,30 @@ export function createAuthenticator(apiKeys: readonly string[]): (header: string
   });
   const recent = new Map<string, AuthResult>();
   return (header) => {
-    if (header === undefined) return MISSING;
-    const remembered = recent.get(header);
+    const remembered = header === undefined ? undefined : recent.get(header);
     if (remembered !== undefined) return remembered;
-    const trimmed = header.trim();
-    if (trimmed === "") return MISSING;
-    const match = /^(\S+)(?:[ \t]+(.*))?$/.exec(trimmed);
-    if ((match?.[1] ?? "").toLowerCase() !== "bearer") return NOT_BEARER;
-    const token = (match?.[2] ?? "").trim();
-    if (token === "") return EMPTY;
-    const given = digest(token);
+    const parsed = parseAuthorization(header);
+    if (!parsed.ok) return parsed;
+    const given = digest(parsed.token);
     let result = INVALID;
     for (const key of accepted) if (timingSafeEqual(key.digest, given)) result = key.result;
     if (result.ok) {
       if (recent.size >= ACCEPTED_HEADER_CACHE_SIZE) recent.delete(recent.keys().next().value!);
-      recent.set(header, result);
+      recent.set(header!, result);
     }
     return result;
   };
+}
+
+/**
+ * The request's `Authorization`, every copy joined by ", " as `fetch` joins them: Node keeps only the first of
+ * several, which would let a request carry two keys and be judged by one.
+ */
+export function authorizationOf(request: IncomingMessage): string | undefined {
+  const first = request.headers.authorization;
+  if (first === undefined) return undefined;
+  const raw = request.rawHeaders;
+  const copies: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === "authorization") copies.push(raw[i + 1]!);
+  return copies.length > 1 ? copies.join(", ") : first;
 }

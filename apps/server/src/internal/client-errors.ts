@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { messages } from "@petstore/service-rules";
 import { errorBody, type ErrorStatus } from "./errors";
 import { newRequestId, requestIdFor } from "./request-id";
 
@@ -36,10 +37,10 @@ export function describeClientError(error: ClientError, context: { routeList: st
     case "HPE_HEADER_OVERFLOW":
       return {
         status: 431,
-        message: `The request line and headers exceed ${context.maxHeaderSize} bytes together. Send a shorter URL or smaller headers.`,
+        message: messages.headersTooLarge(context.maxHeaderSize),
       };
     case "HPE_INVALID_METHOD":
-      return { status: 400, message: `The request method is not a valid HTTP method. Send one of this API's requests: ${context.routeList}.` };
+      return { status: 400, message: messages.badMethod(context.routeList) };
     case "HPE_INVALID_URL":
       return { status: 400, message: "The request target is not a valid URL: percent-encode spaces and control characters." };
     case "HPE_INVALID_VERSION":

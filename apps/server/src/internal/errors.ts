@@ -1,4 +1,5 @@
 import { errorCodeByStatus } from "@petstore/contract";
+import { errorBody as sharedErrorBody } from "@petstore/service-rules";
 import type { FastifyReply } from "fastify";
 
 /** The Error codes of the contract, by HTTP status (its `x-error-codes`). */
@@ -19,7 +20,7 @@ export interface ErrorBody {
 
 /** Builds the Error body for `status`. */
 export function errorBody(status: ErrorStatus, message: string): ErrorBody {
-  return { code: errorCodes[status], message, status };
+  return sharedErrorBody(status, message);
 }
 
 /** Sends an Error body with `status` and returns the reply (for `return sendError(...)` in hooks). */

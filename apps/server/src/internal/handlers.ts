@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import type { Pet, PetStatus } from "@petstore/contract";
+import { messages, pickNewPet } from "@petstore/service-rules";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { componentSchema, type Schema } from "./contract";
 import { JSON_TYPE, sendError } from "./errors";
 import type { ContractOperation } from "./contract";
 import { ListCache } from "./list-cache";
@@ -12,14 +12,6 @@ import type { PetStore } from "../store/types";
 /** A route handler for one contract operation. */
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-const newPetFields = Object.keys((componentSchema("NewPet").properties ?? {}) as Schema);
-
-/** Only the fields the contract's NewPet names, in its order: `id` and unknown fields are dropped, never stored. */
-function pickNewPet(body: Record<string, unknown>): NewPet {
-  const pet: Record<string, unknown> = {};
-  for (const field of newPetFields) if (body[field] !== undefined) pet[field] = body[field];
-  return pet as unknown as NewPet;
-}
 
 /** The handlers of the contract's operations, by operationId. They run after `onRequest` has set `request.caller`. */
 export function createHandlers(store: PetStore): Record<string, OperationHandler> {
@@ -52,7 +44,7 @@ export function createHandlers(store: PetStore): Record<string, OperationHandler
       // A string here is a valid int64 beyond 2^53: no id this server ever assigns.
       const { petId } = request.params as { petId: number | string };
       const pet = typeof petId === "number" ? await store.get(petId) : undefined;
-      if (!pet) return sendError(reply, 404, `No pet with id ${petId}. List pets with GET ${BASE_PATH}/pets to find ids.`);
+      if (!pet) return sendError(reply, 404, messages.petNotFound(petId, BASE_PATH));
       return pet;
     },
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
-import type { Caller, AuthResult } from "./auth";
+import { messages, WWW_AUTHENTICATE } from "@petstore/service-rules";
+import { authorizationOf, type Caller, type AuthResult } from "./auth";
 import type { ContractOperation } from "./contract";
 import { sendError } from "./errors";
 import { pathOf } from "./routes";
@@ -30,16 +31,17 @@ export interface OnRequestContext {
 export function createOnRequest(context: OnRequestContext): onRequestHookHandler {
   return function onRequest(request, reply, done) {
     reply.header("x-request-id", request.id);
+    const { operation } = request.routeOptions.config as { operation?: ContractOperation };
+    // Every response of the operation carries them (getPet's deprecation), its earliest errors included.
+    if (operation) reply.headers(operation.constantHeaders);
     if (context.isClosing()) {
-      sendError(reply.header("retry-after", "1"), 503, "The server is shutting down. Retry the request.");
+      sendError(reply.header("retry-after", "1"), 503, messages.shuttingDown);
       return;
     }
     if (request.headers.host === undefined && request.raw.httpVersion === "1.1") {
-      sendError(reply, 400, "The request has no Host header, which HTTP/1.1 requires. Send 'Host: <server name>'.");
+      sendError(reply, 400, messages.missingHost);
       return;
     }
-    const { operation } = request.routeOptions.config as { operation?: ContractOperation };
-    if (operation) reply.headers(operation.constantHeaders);
     if (context.cors(request, reply)) return;
     if (!operation) {
       // Answered here, before any body is parsed: a wrong method is the first thing to fix. Covers every
@@ -47,15 +49,15 @@ export function createOnRequest(context: OnRequestContext): onRequestHookHandler
       const allowed = request.is404 ? context.allowedAt(request.url) : undefined;
       if (allowed) {
         const allow = allowed.join(", ");
-        sendError(reply.header("allow", allow), 405, `${request.method} is not allowed on ${pathOf(request.url)}. Use ${allow}.`);
+        sendError(reply.header("allow", allow), 405, messages.methodNotAllowed(request.method, pathOf(request.url), allow));
         return;
       }
       done();
       return;
     }
-    const auth = context.authenticate(request.headers.authorization);
+    const auth = context.authenticate(authorizationOf(request.raw));
     if (!auth.ok) {
-      sendError(reply.header("www-authenticate", 'Bearer realm="petstore"'), 401, auth.message);
+      sendError(auth.status === 401 ? reply.header("www-authenticate", WWW_AUTHENTICATE) : reply, auth.status, auth.message);
       return;
     }
     request.caller = auth.caller;

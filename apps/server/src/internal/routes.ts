@@ -9,7 +9,7 @@ export function fastifyUrl(path: string): string {
 }
 
 /** The methods the contract defines on each path, keyed by Fastify URL. */
-export function methodsByUrl(operations: ContractOperation[]): Map<string, string[]> {
+export function methodsByUrl(operations: readonly ContractOperation[]): Map<string, string[]> {
   const byUrl = new Map<string, string[]>();
   for (const op of operations) {
     const url = fastifyUrl(op.path);

@@ -54,17 +54,6 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-/** The same idempotency key was sent with a different body. */
-export class IdempotencyConflictError extends Error {
-  constructor(key: string) {
-    super(
-      `Idempotency-Key ${JSON.stringify(key.slice(0, 64))} was already used with a different body in the last 24 hours. ` +
-        "Send a new key for a new pet, or resend the original body to get the original response.",
-    );
-    this.name = "IdempotencyConflictError";
-  }
-}
-
 /**
  * The store cannot be reached or written right now (PostgreSQL down or restarting, a full disk): the request
  * gets a 503 with `Retry-After`, never a 500, and the same request can succeed later.
@@ -76,9 +65,5 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** A pet with its fields in contract order and no `status` key when it has none, so replays serialize byte-identically. */
-export function normalizePet(id: number, pet: NewPet): Pet {
-  return pet.status === undefined || pet.status === null
-    ? { id, name: pet.name, categoryId: pet.categoryId }
-    : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
-}
+// The pet shape and the idempotency conflict are the service's rules, shared with the mock.
+export { IdempotencyConflictError, normalizePet } from "@petstore/service-rules";

@@ -1,24 +1,30 @@
+import { requestLimits } from "@petstore/contract";
+import {
+  allowHeader,
+  corsHeaders,
+  createRouter,
+  messages,
+  parseQueryString,
+  PATH_PARAMETER_MAX_LENGTH,
+  preflightHeaders,
+  routeList,
+  type RouteMatch,
+} from "@petstore/service-rules";
 import type { ResolvedOptions } from "../options";
 import { IdempotencyConflictError, type PetstoreMockStore } from "../store";
-import { createAuthenticator, WWW_AUTHENTICATE } from "./auth";
+import { authFailureHeaders, createAuthenticator } from "./auth";
 import { readBody, validateBody, type ReadBody } from "./body";
-import { componentSchema, type ContractOperation } from "./contract";
+import type { ContractOperation } from "./contract";
 import { RequestError } from "./errors";
 import { basePathOf } from "./match";
 import { createOperations } from "./operations";
 import { PARSER_METHODS } from "./methods";
 import { parseParameters } from "./parameters";
 import { newRequestId, requestIdFor } from "./request-id";
-import { contractJson, errorResponse } from "./respond";
-import { createRouter, routeList } from "./routing";
+import { contractJson, emptyResponse, errorResponse } from "./respond";
 
 /** Methods that never carry a body (`fetch` refuses one), so nothing is parsed for them. */
 const BODYLESS = new Set(["GET", "HEAD"]);
-
-/** The path of a request, cut to a length that is safe to echo in a message. */
-function shortPath(path: string): string {
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
-}
 
 function decodable(path: string): boolean {
   try {
@@ -29,52 +35,80 @@ function decodable(path: string): boolean {
   }
 }
 
+/** The size of the request line and headers as they would cross the wire (`name: value\r\n` each). */
+function headerBytes(request: Request, url: URL): number {
+  let size = `${request.method} ${url.pathname}${url.search} HTTP/1.1\r\n`.length + `host: ${url.host}\r\n`.length;
+  request.headers.forEach((value, name) => {
+    size += name.length + value.length + 4;
+  });
+  return size;
+}
+
 /** A HEAD answer carries the status and headers of the full answer and no body, as over HTTP. */
 function withoutBody(response: Response): Response {
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** The same answer with the CORS headers a request with an `Origin` gets from the service. */
+function withCors(response: Response, origin: string | null): Response {
+  if (origin === null) return response;
+  for (const [name, value] of Object.entries(corsHeaders("*"))) response.headers.set(name, value);
+  return response;
+}
+
 /**
- * Answers one request under a base URL in the reference server's order: an undecodable URL is a 400; a path outside
- * the contract is a 404 and a method it does not define a 405 (before authentication); then authentication, the
- * body (415/413/400), parameter and body validation (400), and the operation on the store.
+ * Answers one request under a base URL in the reference server's order: the parser's checks (method, header size);
+ * an undecodable URL or an overlong path parameter is a 400 — after authentication when the path is an operation's;
+ * CORS; a path outside the contract is a 404 and a method it does not define a 405 (before authentication); then
+ * authentication, the body (415/413/400), parameter and body validation (400), and the operation on the store.
  */
 export function createRequestHandler(options: ResolvedOptions, store: PetstoreMockStore): (request: Request) => Promise<Response> {
   const route = createRouter();
   const authenticate = createAuthenticator(options.apiKeys);
   const operations = createOperations(store);
-  // The server's messages about an empty or malformed body show NewPet's example on every route.
-  const example = componentSchema("NewPet").example;
 
-  const answer = async (request: Request, requestId: string): Promise<Response> => {
-    const url = new URL(request.url);
-    const basePath = basePathOf(url, options.baseUrls) ?? "";
-    // Case-sensitive, as the parser is: `fetch` upper-cases only the six common methods, so a sent `patch` stays
-    // lower case and the server refuses it.
-    if (!PARSER_METHODS.has(request.method)) {
-      return errorResponse(undefined, 400, `The request method is not a valid HTTP method. Send one of this API's requests: ${routeList(basePath)}.`, requestId);
-    }
+  /**
+   * What the server's router refuses before any hook runs (so without CORS headers): an undecodable URL or an overlong
+   * path parameter, a 400 — after authentication when the path and method are an operation's.
+   */
+  const refuseUrl = (request: Request, requestId: string, url: URL, found: RouteMatch | undefined): Response | undefined => {
     const method = request.method.toUpperCase();
-    if (!decodable(url.pathname)) return errorResponse(undefined, 400, "The URL is not valid: fix its percent-encoding.", requestId);
-    const found = route(url.pathname.slice(basePath.length));
+    const operation = found?.operations.get(method);
+    const bad = !decodable(url.pathname);
+    const routed = operation !== undefined || method === "OPTIONS";
+    // The server's router measures a parameter once decoded.
+    if (!bad && !(found && routed && Object.values(found.params).some((raw) => decodeURIComponent(raw).length > PATH_PARAMETER_MAX_LENGTH))) return undefined;
+    const message = bad ? messages.badUrl : messages.longSegment;
+    if (!operation) return errorResponse(undefined, 400, message, requestId);
+    const auth = authenticate(request.headers.get("authorization"));
+    if (!auth.ok) return errorResponse(operation, auth.status, auth.message, requestId, authFailureHeaders(auth));
+    return errorResponse(operation, 400, message, requestId);
+  };
+
+  const answer = async (request: Request, requestId: string, url: URL, basePath: string, found: RouteMatch | undefined): Promise<Response> => {
+    const method = request.method.toUpperCase();
     // The server's router gives an empty path parameter (`/pets/`) only to the path's own methods and OPTIONS.
-    const match = found && (!found.emptyParameter || found.operations.has(method) || method === "OPTIONS") ? found : undefined;
-    if (!match) {
-      if (!BODYLESS.has(method)) await readBody(request, { unknownRoute: true, example });
-      return errorResponse(undefined, 404, `There is no ${method} ${shortPath(url.pathname)}. This API serves ${routeList(basePath)}.`, requestId);
+    const match: RouteMatch | undefined = found && (!found.emptyParameter || found.operations.has(method) || method === "OPTIONS") ? found : undefined;
+    const origin = request.headers.get("origin");
+    if (method === "OPTIONS" && origin !== null && request.headers.has("access-control-request-method") && match && !match.emptyParameter) {
+      return emptyResponse(204, { "x-request-id": requestId, ...corsHeaders("*"), ...preflightHeaders([...match.operations.keys()]) });
     }
-    const allow = [...match.operations.keys()].join(", ");
+    if (!match) {
+      if (!BODYLESS.has(method)) await readBody(request, { unknownRoute: true });
+      return errorResponse(undefined, 404, messages.notFound(method, url.pathname, routeList(basePath)), requestId);
+    }
+    const allow = allowHeader(match);
     const operation = match.operations.get(method);
     if (!operation) {
-      if (method !== "OPTIONS") return errorResponse(undefined, 405, `${method} is not allowed on ${shortPath(url.pathname)}. Use ${allow}.`, requestId, { allow });
-      await readBody(request, { example });
-      return new Response(null, { status: 204, headers: { allow: `${allow}, OPTIONS`, "x-request-id": requestId } });
+      if (method !== "OPTIONS") return errorResponse(undefined, 405, messages.methodNotAllowed(method, url.pathname, allow), requestId, { allow });
+      await readBody(request);
+      return emptyResponse(204, { allow: `${allow}, OPTIONS`, "x-request-id": requestId });
     }
 
     const auth = authenticate(request.headers.get("authorization"));
-    if (!auth.ok) return errorResponse(operation, 401, auth.message, requestId, WWW_AUTHENTICATE);
+    if (!auth.ok) return errorResponse(operation, auth.status, auth.message, requestId, authFailureHeaders(auth));
     try {
-      const body: ReadBody = BODYLESS.has(method) ? { present: false } : await readBody(request, { example });
+      const body: ReadBody = BODYLESS.has(method) ? { present: false } : await readBody(request);
       const params = validateRequest(operation, body, match.params, url, request);
       const handler = operations[operation.operationId];
       if (!handler) throw new Error(`[@petstore/mock] no handler for the contract's operation ${operation.operationId}`);
@@ -88,16 +122,29 @@ export function createRequestHandler(options: ResolvedOptions, store: PetstoreMo
   };
 
   return async (request) => {
-    // The server never reads the headers of a request whose method its parser refuses, so it cannot echo an id.
-    const requestId = PARSER_METHODS.has(request.method) ? requestIdFor(request) : newRequestId();
+    const url = new URL(request.url);
+    // Case-sensitive, as the parser is: `fetch` upper-cases only the six common methods, so a sent `patch` stays
+    // lower case and the server refuses it. The server never reads the headers of such a request, so no id is echoed.
+    if (!PARSER_METHODS.has(request.method)) {
+      return errorResponse(undefined, 400, messages.badMethod(routeList(basePathOf(url, options.baseUrls) ?? "")), newRequestId());
+    }
+    if (headerBytes(request, url) > requestLimits.headerBytes) {
+      return errorResponse(undefined, 431, messages.headersTooLarge(requestLimits.headerBytes), newRequestId(), { connection: "close" });
+    }
+    const requestId = requestIdFor(request);
+    const basePath = basePathOf(url, options.baseUrls) ?? "";
+    const found = route(url.pathname.slice(basePath.length));
+    const refused = refuseUrl(request, requestId, url, found);
+    if (refused) return request.method.toUpperCase() === "HEAD" ? withoutBody(refused) : refused;
     let response: Response;
     try {
-      response = await answer(request, requestId);
+      response = await answer(request, requestId, url, basePath, found);
     } catch (error) {
       // Transport errors (415/413/malformed JSON) on routes that have no operation.
       if (!(error instanceof RequestError)) throw error;
       response = errorResponse(undefined, error.status, error.message, requestId, error.headers);
     }
+    response = withCors(response, request.headers.get("origin"));
     return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
   };
 }
@@ -110,13 +157,10 @@ function validateRequest(
   url: URL,
   request: Request,
 ): { values: Record<string, unknown>; body: unknown } {
-  const of = (place: "path" | "query" | "header") => operation.parameters.filter((param) => param.in === place);
-  const path = parseParameters(of("path"), (param) => (pathParams[param.name] === undefined ? undefined : decodeURIComponent(pathParams[param.name]!)));
-  const data = operation.requestBody ? validateBody(body, operation.requestBody.schema, operation.requestBody.required) : undefined;
-  const query = parseParameters(of("query"), (param) => {
-    const values = url.searchParams.getAll(param.name);
-    return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
-  });
-  const headers = parseParameters(of("header"), (param) => request.headers.get(param.name) ?? undefined);
+  const path = parseParameters(operation, "path", (param) => (pathParams[param.name] === undefined ? undefined : decodeURIComponent(pathParams[param.name]!)));
+  const data = validateBody(operation, body);
+  const parsedQuery = parseQueryString(url.search.slice(1));
+  const query = parseParameters(operation, "query", (param) => parsedQuery[param.name]);
+  const headers = parseParameters(operation, "header", (param) => request.headers.get(param.name) ?? undefined);
   return { values: { ...path, ...query, ...headers }, body: data };
 }

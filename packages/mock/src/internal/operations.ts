@@ -1,6 +1,6 @@
-import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import type { Pet, PetStatus } from "@petstore/contract";
+import { messages, pickNewPet } from "@petstore/service-rules";
 import type { PetstoreMockStore } from "../store";
-import { componentSchema, type Schema } from "./contract";
 import { RequestError } from "./errors";
 
 /** A request that passed auth and validation, as an operation sees it. */
@@ -20,16 +20,6 @@ export interface OperationResult {
   headers?: Record<string, string>;
 }
 
-let newPetFields: string[] | undefined;
-
-/** Only the fields NewPet names, in its order: `id` and unknown fields are dropped, as the server does. */
-function pickNewPet(body: Record<string, unknown>): NewPet {
-  newPetFields ??= Object.keys((componentSchema("NewPet").properties ?? {}) as Schema);
-  const pet: Record<string, unknown> = {};
-  for (const field of newPetFields) if (body[field] !== undefined) pet[field] = body[field];
-  return pet as unknown as NewPet;
-}
-
 /** The contract's operations over one store, by operationId. */
 export function createOperations(store: PetstoreMockStore): Record<string, (request: ValidRequest) => OperationResult> {
   return {
@@ -41,7 +31,7 @@ export function createOperations(store: PetstoreMockStore): Record<string, (requ
       // A string here is a valid int64 beyond 2^53: no id the store ever holds.
       const petId = params.petId as number | string;
       const pet: Pet | undefined = typeof petId === "number" ? store.get(petId) : undefined;
-      if (!pet) throw new RequestError(404, `No pet with id ${petId}. List pets with GET ${basePath}/pets to find ids.`);
+      if (!pet) throw new RequestError(404, messages.petNotFound(petId, basePath));
       return { status: 200, body: pet };
     },
     createPet({ apiKey, params, body, basePath }) {

@@ -19,7 +19,8 @@ let errorSchema: Schema | undefined;
  */
 function schemaFor(operation: ContractOperation | undefined, status: number): Schema | undefined {
   if (!operation) return (errorSchema ??= componentSchema("Error"));
-  return operation.responses[String(status)] ?? (status >= 400 ? operation.responses.default : undefined);
+  const declared = operation.responses[String(status)] ?? (status >= 400 ? operation.responses.default : undefined);
+  return declared?.schema;
 }
 
 /** Throws PetstoreContractViolation unless `body` is what the contract allows for `status` of `operation`. */
@@ -50,10 +51,23 @@ export function contractJson(
   headers: Record<string, string> = {},
 ): Response {
   assertContractBody(operation, status, body, "the handlers");
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { "content-type": JSON_TYPE, ...standardHeaders(operation, requestId), ...headers },
+    headers: { "content-type": JSON_TYPE, "content-length": String(byteLength(text)), ...standardHeaders(operation, requestId), ...headers },
   });
+}
+
+const encoder = new TextEncoder();
+
+/** The size of `text` in UTF-8, as `Content-Length` counts it. */
+export function byteLength(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
+/** A response without a body (a 204: no `Content-Length`, as the service sends none). */
+export function emptyResponse(status: number, headers: Record<string, string>): Response {
+  return new Response(null, { status, headers });
 }
 
 /** An Error response for `status`, checked against the contract. */
