@@ -3,7 +3,7 @@ import type { Pet, PetStatus } from "@petstore/contract";
 import { messages, pickNewPet } from "@petstore/service-rules";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { JSON_TYPE, sendError } from "./errors";
-import type { ContractOperation } from "./contract";
+import type { ContractOperation, Schema } from "./contract";
 import { ListCache } from "./list-cache";
 import { isLargePage, streamPage } from "./list-stream";
 import { BASE_PATH } from "./routes";
@@ -28,7 +28,7 @@ export function createHandlers(store: PetStore): Record<string, OperationHandler
         if (isLargePage(pets)) {
           // Each pet through a serializer compiled from the contract's item schema, as the whole page would be.
           const { operation } = request.routeOptions.config as unknown as { operation: ContractOperation };
-          const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.items as Schema) as (pet: Pet) => string;
+          const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.schema!.items as Schema) as (pet: Pet) => string;
           return reply.type(JSON_TYPE).send(streamPage(pets, encodePet));
         }
         if (revision === undefined) return pets;
