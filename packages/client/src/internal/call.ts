@@ -33,7 +33,7 @@ function queryString(query: Record<string, QueryValue>): string {
 /** Makes the function behind `pets.*`: one operation of the table, sent through the client's retries, checked against the contract. */
 export function createCall(context: Context & { check: DeprecationCheck }) {
   const { baseUrl, check } = context;
-  async function run<T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined, meta: Partial<WithResponse<T>>): Promise<T> {
+  async function run<T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined, meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
     const input = params();
     if (call) checkRequestOptions(call);
@@ -43,15 +43,13 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
     const json = input.body !== undefined;
     // Made once per call, so every attempt carries the same key and the service applies the create once.
     const idempotencyKey = method === "POST" ? (call?.idempotencyKey ?? given?.["idempotency-key"] ?? randomKey()) : undefined;
-    const headers = {
-      ...context.headers,
-      ...given,
-      ...context.fixed,
-      ...(json && { "content-type": "application/json" }),
-      ...(idempotencyKey && { "idempotency-key": idempotencyKey }),
-    };
+    // A plain GET without request headers (the common call) sends the client's prepared headers as they are.
+    const headers =
+      given || json || idempotencyKey
+        ? { ...context.headers, ...given, ...context.fixed, ...(json && { "content-type": "application/json" }), ...(idempotencyKey && { "idempotency-key": idempotencyKey }) }
+        : context.base;
     const query = call?.query ? { ...input.query, ...call.query } : input.query;
-    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? ""))}${query ? queryString(query) : ""}`;
+    const url = `${baseUrl}${input.path ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? "")) : path}${query ? queryString(query) : ""}`;
     check(id);
     const target = `${method} ${url}`;
     const { response, value: text, retryAfterMs } = await exchange(context, { method, url, headers, body: json ? JSON.stringify(input.body) : null, target }, call, readText);
@@ -78,12 +76,18 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
         { code: "invalid_response", status: response.status, headers: response.headers, body: bodyOf(text) },
       );
     }
-    Object.assign(meta, { data: value, response, status: response.status, headers: response.headers, requestId: response.headers.get("x-request-id") ?? undefined });
+    meta.response = response;
     return value as T;
   }
   return <T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined): PetstorePromise<T> => {
-    const meta: Partial<WithResponse<T>> = {};
-    const data = run(id, params, call, meta);
-    return Object.assign(data, { withResponse: () => data.then(() => meta as WithResponse<T>) });
+    const meta: { response?: Response } = {};
+    const data = run<T>(id, params, call, meta);
+    // The metadata object is made only when asked for; most calls never are.
+    const withResponse = () =>
+      data.then((value): WithResponse<T> => {
+        const { response } = meta as { response: Response };
+        return { data: value, response, status: response.status, headers: response.headers, requestId: response.headers.get("x-request-id") ?? undefined };
+      });
+    return Object.assign(data, { withResponse });
   };
 }

@@ -20,12 +20,15 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
   const client = `@petstore/client/${VERSION}`;
   const runtime = runtimeName();
   const log = createLog(options.logLevel, options.logger);
+  // A caller's User-Agent wins; browsers set their own and refuse ours.
+  const headers = { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) };
+  const fixed = { "x-petstore-client": client };
   return {
     options,
     baseUrl,
-    // A caller's User-Agent wins; browsers set their own and refuse ours.
-    headers: { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) },
-    fixed: { "x-petstore-client": client },
+    headers,
+    fixed,
+    base: { ...headers, ...fixed },
     apiKey,
     fetchOptions: options.fetchOptions,
     log,

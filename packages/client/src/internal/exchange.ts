@@ -14,6 +14,8 @@ export interface Context {
   headers: Record<string, string>;
   /** Headers the caller cannot replace (`x-petstore-client`). */
   fixed: Record<string, string>;
+  /** `headers` and `fixed` together: what a request without headers, body or key of its own sends. */
+  base: Record<string, string>;
   apiKey: () => Promise<string>;
   fetchOptions: FetchOptions | undefined;
   log: Log & { debugging: boolean };
