@@ -112,7 +112,8 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   }
   let bin = findBin();
   if (!bin && isRoot) {
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"], { stdio: "pipe", timeout: 300_000 });
+    // Serialised with the other installers (Chromium) that test files may start at the same time.
+    execFileSync("flock", ["/tmp/petstore-apt.lock", "sh", "-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"], { stdio: "pipe", timeout: 300_000 });
     bin = findBin();
   }
   if (!bin) return { skip: "no PostgreSQL: DATABASE_URL is unset and /usr/lib/postgresql/*/bin/initdb is missing (not root, cannot apt-get install)" };
