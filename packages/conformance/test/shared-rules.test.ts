@@ -85,6 +85,17 @@ describe.each(names)("%s", (name) => {
 });
 
 describe("server and msw agree", () => {
+  it("answer QUERY on an unknown path alike", async () => {
+    const [server, msw] = await Promise.all(
+      names.map(async (name) => {
+        const response = await send(name, "/orders", { method: "QUERY", headers: bearer(name) });
+        return { status: response.status, body: await response.json() };
+      }),
+    );
+    expect(server.status).toBe(400);
+    expect(msw).toEqual(server);
+  });
+
   it("echo a query value that does not decode exactly as sent", async () => {
     const [server, msw] = await Promise.all(names.map(async (name) => (await send(name, "/pets?status=%FF", { headers: bearer(name) })).json()));
     expect(server).toMatchObject({ status: 400, message: expect.stringContaining('"%FF"') });

@@ -28,6 +28,8 @@ export const messages = {
   emptyBody: (sample: string) => `The body is empty. Send a JSON object${sample}.`,
   invalidJson: (sample: string) => `The body is not valid JSON. Send a JSON object${sample}.`,
   tooDeep: (limit: number) => `The body's JSON nests arrays and objects more than ${limit} levels deep. Send at most ${limit} levels.`,
+  // Fastify's words, which the server sends for a QUERY without Content-Type on a path it does not serve.
+  queryWithoutContentType: "The request could not be understood: Method 'QUERY' must provide a 'Content-Type' header..",
   badContentLength: "The body's size does not match its Content-Length header.",
   notUnderstood: (detail: string) => `The request could not be understood: ${detail}`,
   petNotFound: (petId: unknown, basePath: string) => `No pet with id ${String(petId)}. List pets with GET ${basePath}/pets to find ids.`,

@@ -94,6 +94,8 @@ export function createRequestHandler(options: ResolvedOptions, store: PetstoreMo
       return emptyResponse(204, { "x-request-id": requestId, ...corsHeaders("*"), ...preflightHeaders([...match.operations.keys()]) });
     }
     if (!match) {
+      // The server's framework insists on a Content-Type for QUERY before it gets as far as the 404.
+      if (method === "QUERY" && !request.headers.has("content-type")) return errorResponse(undefined, 400, messages.queryWithoutContentType, requestId);
       if (!BODYLESS.has(method)) await readBody(request, { unknownRoute: true });
       return errorResponse(undefined, 404, messages.notFound(method, url.pathname, routeList(basePath)), requestId);
     }
