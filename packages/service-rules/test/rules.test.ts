@@ -1,0 +1,63 @@
+import { operationTable, requestLimits } from "@petstore/contract";
+import { describe, expect, it } from "vitest";
+import { createParameterParser, nestingDepth, parseAuthorization, parseJsonBody, parseQueryString, RuleError } from "../src/index";
+
+describe("nestingDepth", () => {
+  it.each([
+    ["1", 0],
+    ['{"a":[1,{"b":[]}]}', 4],
+    ['{"a":"[[[[[["}', 1],
+    ['["\\"[["]', 1],
+  ])("%s nests %i levels", (text, depth) => expect(nestingDepth(text)).toBe(depth));
+
+  it("stops counting just past the limit", () => {
+    expect(nestingDepth("[".repeat(500_000), 64)).toBe(65);
+  });
+});
+
+describe("parseJsonBody", () => {
+  it("refuses JSON deeper than the contract's limit, and accepts it at the limit", () => {
+    const at = "[".repeat(requestLimits.jsonDepth) + "]".repeat(requestLimits.jsonDepth);
+    expect(() => parseJsonBody(at, "")).not.toThrow();
+    expect(() => parseJsonBody(`[${at}]`, "")).toThrow(`${requestLimits.jsonDepth} levels`);
+  });
+
+  it("refuses prototype keys, even escaped", () => {
+    expect(() => parseJsonBody('{"__proto__":{"x":1}}', "")).toThrow(RuleError);
+    expect(() => parseJsonBody('{"\\u005f_proto__":{}}', "")).toThrow(RuleError);
+    expect(() => parseJsonBody('{"constructor":{"prototype":{}}}', "")).toThrow(RuleError);
+    expect(parseJsonBody('{"constructor":"x"}', "")).toEqual({ constructor: "x" });
+  });
+});
+
+describe("parseAuthorization", () => {
+  it.each([
+    [undefined, 401],
+    ["", 401],
+    ["Basic abc", 401],
+    ["Bearer ", 401],
+    ["Bearer a, Bearer b", 400],
+  ])("refuses %j with %i", (header, status) => expect(parseAuthorization(header)).toMatchObject({ ok: false, status }));
+
+  it("reads the token whatever the scheme's case", () => {
+    expect(parseAuthorization("bearer  sk_1 ")).toEqual({ ok: true, token: "sk_1" });
+  });
+});
+
+describe("parseQueryString", () => {
+  it("decodes like the server: + is a space, broken escapes stay, repeats make arrays", () => {
+    expect(parseQueryString("status=%FF&name=a+b&limit=1&limit=2&flag")).toEqual({ status: "%FF", name: "a b", limit: ["1", "2"], flag: "" });
+  });
+});
+
+describe("createParameterParser", () => {
+  const listPets = operationTable.find((op) => op.operationId === "listPets")!;
+  const parse = createParameterParser("listPets", listPets.parameters);
+
+  it("coerces strictly, applies defaults and names the parameter in its 400", () => {
+    expect(parse(() => undefined)).toEqual({ limit: 20 });
+    expect(parse((p) => (p.name === "limit" ? "+010" : undefined))).toEqual({ limit: 10 });
+    expect(() => parse((p) => (p.name === "limit" ? "1e1" : undefined))).toThrow('Query parameter limit must be an integer from 1 to 100, got "1e1".');
+    expect(() => parse((p) => (p.name === "limit" ? ["1", "2"] : undefined))).toThrow("given once");
+  });
+});
