@@ -1,6 +1,7 @@
 import { operations } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { buildMatrix } from "../src/index";
+import { assertCoversContract } from "../src/matrix/coverage";
 
 const cases = buildMatrix();
 const paths = cases.map((kase) => (typeof kase.request === "function" ? "(stateful)" : `${kase.request.method} ${kase.request.path}`));
@@ -9,6 +10,12 @@ describe("request matrix", () => {
   it("has at least 60 cases with unique ids", () => {
     expect(cases.length).toBeGreaterThanOrEqual(60);
     expect(new Set(cases.map((kase) => kase.id)).size).toBe(cases.length);
+  });
+
+  it("fails naming a contract operation that no case addresses", () => {
+    expect(() => assertCoversContract(cases)).not.toThrow();
+    const withNewOperation = [...Object.keys(operations).map((operationId) => ({ operationId })), { operationId: "deletePet" }];
+    expect(() => assertCoversContract(cases, withNewOperation)).toThrow("[@petstore/conformance] no cases for: deletePet");
   });
 
   it("sends every operation with every wrong credential (401) and with a lowercase `bearer` scheme (2xx)", () => {
