@@ -19,6 +19,7 @@ const okReport = `Running 1s test @ http://127.0.0.1:18765/
 Requests/sec:   2824.77
 Transfer/sec:    466.20KB
 `;
+// As wrk prints it: a unit of one letter is padded with a space ("1.51s ").
 const errorReport = `Running 1s test @ http://127.0.0.1:18765/bad
   1 threads and 4 connections
   Thread Stats   Avg      Stdev     Max   +/- Stdev
@@ -28,7 +29,7 @@ const errorReport = `Running 1s test @ http://127.0.0.1:18765/bad
      50%  152.00us
      75%  229.00us
      90%    0.97ms
-     99%   16.82ms
+     99%    1.51s${" "}
   19242 requests in 1.00m, 3.45MB read
   Socket errors: connect 0, read 2, write 1, timeout 4
   Non-2xx or 3xx responses: 19242
@@ -65,7 +66,7 @@ describe("parseWrkOutput", () => {
   });
 
   it("counts error statuses and every kind of socket error, so a failing server cannot pass as fast", () => {
-    expect(parseWrkOutput(errorReport)).toMatchObject({ requests: 19242, durationSeconds: 60, latencyMedianMs: 0.152, errorStatuses: 19242, socketErrors: 7 });
+    expect(parseWrkOutput(errorReport)).toMatchObject({ requests: 19242, durationSeconds: 60, latencyMedianMs: 0.152, latencyP99Ms: 1510, errorStatuses: 19242, socketErrors: 7 });
   });
 
   it("says what is missing and quotes the output", () => {

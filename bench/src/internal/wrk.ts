@@ -42,8 +42,9 @@ export function parseWrkOutput(output: string): WrkSummary {
   const requests = Number(total[1]);
   const durationSeconds = parseWrkTime(total[2]!) / 1000;
   const perSecond = need(/^Requests\/sec:\s+([\d.]+)/m, "Requests/sec line");
-  const p50 = need(/^\s*50%\s+([\d.]+(?:us|ms|s|m|h))$/m, "latency distribution (run it with --latency)");
-  const p99 = need(/^\s*99%\s+([\d.]+(?:us|ms|s|m|h))$/m, "99th percentile");
+  // wrk pads a unit shorter than two letters with a space ("1.51s "), so lines may end in blanks.
+  const p50 = need(/^\s*50%\s+([\d.]+(?:us|ms|s|m|h))[ \t]*$/m, "latency distribution (run it with --latency)");
+  const p99 = need(/^\s*99%\s+([\d.]+(?:us|ms|s|m|h))[ \t]*$/m, "99th percentile");
   const errorStatuses = Number(/^\s*Non-2xx or 3xx responses: (\d+)/m.exec(output)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const socketErrors = socket ? socket.slice(1, 5).reduce((sum, n) => sum + Number(n), 0) : 0;
