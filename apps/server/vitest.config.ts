@@ -1,7 +1,5 @@
 import { defineProject } from "vitest/config";
-import { sourceConditions } from "../../vitest.shared.ts";
+import { unitProject } from "../../vitest.shared.ts";
+import { integrationTests } from "./vitest.integration.config.ts";
 
-export default defineProject({
-  ...sourceConditions,
-  test: { name: "server", include: ["test/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
-});
+export default defineProject(unitProject({ name: "server", include: ["test/**/*.test.ts"], exclude: integrationTests }));

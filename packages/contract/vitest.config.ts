@@ -1,7 +1,4 @@
 import { defineProject } from "vitest/config";
-import { sourceConditions } from "../../vitest.shared.ts";
+import { unitProject } from "../../vitest.shared.ts";
 
-export default defineProject({
-  ...sourceConditions,
-  test: { name: "contract", include: ["test/**/*.test.ts"] },
-});
+export default defineProject(unitProject({ name: "contract", include: ["test/**/*.test.ts"] }));

@@ -1,11 +1,5 @@
 import { defineProject } from "vitest/config";
-import { sourceConditions } from "../../vitest.shared.ts";
+import { unitProject } from "../../vitest.shared.ts";
+import { integrationTests } from "./vitest.integration.config.ts";
 
-export default defineProject({
-  ...sourceConditions,
-  test: {
-    name: "mock",
-    include: ["test/**/*.test.ts"],
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
-  },
-});
+export default defineProject(unitProject({ name: "mock", include: ["test/**/*.test.ts"], exclude: integrationTests, typecheck: true }));

@@ -1,7 +1,0 @@
-import { defineProject } from "vitest/config";
-import { sourceConditions } from "../../vitest.shared.ts";
-
-export default defineProject({
-  ...sourceConditions,
-  test: { name: "conformance", include: ["test/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
-});

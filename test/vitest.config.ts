@@ -1,5 +1,0 @@
-import { defineProject } from "vitest/config";
-
-export default defineProject({
-  test: { name: "repo", include: ["*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
-});
