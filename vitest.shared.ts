@@ -7,7 +7,9 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
  */
 export const sourceConditions = {
   resolve: { conditions: ["@petstore/source", ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ["@petstore/source", ...defaultServerConditions], externalConditions: ["@petstore/source"] } },
+  ssr: {
+    resolve: { conditions: ["@petstore/source", ...defaultServerConditions], externalConditions: ["@petstore/source"] },
+  },
 };
 
 /**
@@ -37,7 +39,10 @@ interface ProjectOptions {
   source?: boolean;
 }
 
-function project(tier: TestTier, { name, include, exclude = [], typecheck = false, source = true }: ProjectOptions): TestProjectInlineConfiguration {
+function project(
+  tier: TestTier,
+  { name, include, exclude = [], typecheck = false, source = true }: ProjectOptions,
+): TestProjectInlineConfiguration {
   return {
     ...(source ? sourceConditions : {}),
     test: {
@@ -45,7 +50,9 @@ function project(tier: TestTier, { name, include, exclude = [], typecheck = fals
       include,
       exclude,
       ...tierTimeouts[tier],
-      ...(typecheck ? { typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" } } : {}),
+      ...(typecheck
+        ? { typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" } }
+        : {}),
     },
   };
 }

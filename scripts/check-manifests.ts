@@ -38,13 +38,18 @@ export function manifestProblems(manifest: PublishedManifest, dir: string): stri
   const problems: string[] = [];
   const repository = manifest.repository;
   if (!isRecord(repository)) {
-    problems.push(`"repository" is missing: npm refuses provenance without it; add { "type": "git", "url": "git+https://github.com/<owner>/<repo>.git", "directory": "${dir}" }`);
+    problems.push(
+      `"repository" is missing: npm refuses provenance without it; add { "type": "git", "url": "git+https://github.com/<owner>/<repo>.git", "directory": "${dir}" }`,
+    );
   } else {
     if (repository.type !== "git") problems.push(`"repository.type" must be "git"`);
     if (typeof repository.url !== "string" || !REPOSITORY_URL.test(repository.url)) {
-      problems.push(`"repository.url" must be the repository's https URL (git+https://github.com/<owner>/<repo>.git), got ${JSON.stringify(repository.url)}`);
+      problems.push(
+        `"repository.url" must be the repository's https URL (git+https://github.com/<owner>/<repo>.git), got ${JSON.stringify(repository.url)}`,
+      );
     }
-    if (repository.directory !== dir) problems.push(`"repository.directory" must be "${dir}", got ${JSON.stringify(repository.directory)}`);
+    if (repository.directory !== dir)
+      problems.push(`"repository.directory" must be "${dir}", got ${JSON.stringify(repository.directory)}`);
   }
   if (typeof manifest.homepage !== "string" || !HTTPS_URL.test(manifest.homepage)) {
     problems.push(`"homepage" must be an https URL (the package's README), got ${JSON.stringify(manifest.homepage)}`);
@@ -55,7 +60,10 @@ export function manifestProblems(manifest: PublishedManifest, dir: string): stri
   }
   for (const field of ["dependencies", "peerDependencies"] as const) {
     for (const [name, range] of Object.entries(manifest[field] ?? {})) {
-      if (EXACT_VERSION.test(range)) problems.push(`"${field}.${name}" pins ${range} exactly: use "^${range.replace(/^[=v]/, "")}" so consumers can dedupe`);
+      if (EXACT_VERSION.test(range))
+        problems.push(
+          `"${field}.${name}" pins ${range} exactly: use "^${range.replace(/^[=v]/, "")}" so consumers can dedupe`,
+        );
     }
   }
   const mapped = manifest.typesVersions?.["*"] ?? {};
@@ -63,7 +71,9 @@ export function manifestProblems(manifest: PublishedManifest, dir: string): stri
     if (subpath === "." || !JSON.stringify(target).includes('"types"')) continue;
     const name = subpath.replace(/^\.\//, "");
     if (!mapped[name]?.length) {
-      problems.push(`"exports" has "${subpath}" with types but "typesVersions" has no "*": { "${name}": [...] } entry, so moduleResolution node10 cannot find it`);
+      problems.push(
+        `"exports" has "${subpath}" with types but "typesVersions" has no "*": { "${name}": [...] } entry, so moduleResolution node10 cannot find it`,
+      );
     }
   }
   return problems;
@@ -94,5 +104,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (results.length === 0) console.error(`[check-manifests] no public package under ${root}/packages`);
     process.exit(1);
   }
-  console.log(`[check-manifests] ${results.map((result) => result.name).join(", ")}: repository, homepage, bugs and ranges ready to publish`);
+  console.log(
+    `[check-manifests] ${results.map((result) => result.name).join(", ")}: repository, homepage, bugs and ranges ready to publish`,
+  );
 }

@@ -26,33 +26,60 @@ const VERSIONS = {
 
 /** The README's `js <file name>` blocks, by file name. */
 function readmeFiles(): Record<string, string> {
-  return Object.fromEntries([...readme.matchAll(/^```js ([\w.-]+)\n([\s\S]*?)^```$/gm)].map((match) => [match[1]!, match[2]!]));
+  return Object.fromEntries(
+    [...readme.matchAll(/^```js ([\w.-]+)\n([\s\S]*?)^```$/gm)].map((match) => [match[1]!, match[2]!]),
+  );
 }
 
 // A child must not think it is one of vitest's workers, nor inherit pnpm's NODE_PATH or NODE_OPTIONS.
 const childEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && !["NODE_OPTIONS", "NODE_PATH"].includes(name) && !name.startsWith("npm_")),
+  Object.entries(process.env).filter(
+    ([name]) => !name.startsWith("VITEST") && !["NODE_OPTIONS", "NODE_PATH"].includes(name) && !name.startsWith("npm_"),
+  ),
 );
 
-function run(command: string, args: string[], cwd: string, timeout: number): Promise<{ stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout: number,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    execFile(command, args, { cwd, env: childEnv, timeout, killSignal: "SIGKILL", maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(" ")} failed (${error.killed ? `still running after ${timeout} ms` : `exit ${String(error.code)}`}):\n${stdout}\n${stderr}`));
-      else resolvePromise({ stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { cwd, env: childEnv, timeout, killSignal: "SIGKILL", maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(
+              `${command} ${args.join(" ")} failed (${error.killed ? `still running after ${timeout} ms` : `exit ${String(error.code)}`}):\n${stdout}\n${stderr}`,
+            ),
+          );
+        else resolvePromise({ stdout, stderr });
+      },
+    );
   });
 }
 
 let project: string;
 beforeAll(async () => {
   for (const name of ["contract", "client", "mock"]) {
-    if (!existsSync(join(root, "packages", name, "dist"))) throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` first (\`pnpm test\` does)`);
+    if (!existsSync(join(root, "packages", name, "dist")))
+      throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` first (\`pnpm test\` does)`);
   }
   project = await mkdtemp(join(tmpdir(), "petstore-jest-"));
   const names = ["contract", "client", "mock"];
-  await Promise.all(names.map((name) => run("pnpm", ["pack", "--pack-destination", project], join(root, "packages", name), 120_000)));
+  await Promise.all(
+    names.map((name) => run("pnpm", ["pack", "--pack-destination", project], join(root, "packages", name), 120_000)),
+  );
   const files = await readdir(project);
-  const tarballs = Object.fromEntries(names.map((name) => [`@petstore/${name}`, `file:./${files.find((entry) => entry.startsWith(`petstore-${name}-`) && entry.endsWith(".tgz"))}`]));
+  const tarballs = Object.fromEntries(
+    names.map((name) => [
+      `@petstore/${name}`,
+      `file:./${files.find((entry) => entry.startsWith(`petstore-${name}-`) && entry.endsWith(".tgz"))}`,
+    ]),
+  );
   await writeFile(
     join(project, "package.json"),
     JSON.stringify({
@@ -83,7 +110,12 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-  await run("pnpm", ["install", "--ignore-workspace", "--prefer-offline", "--config.confirmModulesPurge=false", "--reporter=silent"], project, 300_000);
+  await run(
+    "pnpm",
+    ["install", "--ignore-workspace", "--prefer-offline", "--config.confirmModulesPurge=false", "--reporter=silent"],
+    project,
+    300_000,
+  );
 }, 420_000);
 
 afterAll(async () => {
@@ -98,7 +130,12 @@ describe("Jest 30 with the packed packages", () => {
   it("runs the README's tests in node and jest-fixed-jsdom, and exits by itself", { timeout: 240_000 }, async () => {
     const report = join(project, "report.json");
     // No --forceExit: a timer or socket left open would keep Jest running until the 180 s limit kills it.
-    await run(join(project, "node_modules", ".bin", "jest"), ["--ci", "--json", `--outputFile=${report}`], project, 180_000);
+    await run(
+      join(project, "node_modules", ".bin", "jest"),
+      ["--ci", "--json", `--outputFile=${report}`],
+      project,
+      180_000,
+    );
     const { numPassedTests, numTotalTests, testResults } = JSON.parse(await readFile(report, "utf8")) as {
       numPassedTests: number;
       numTotalTests: number;
@@ -114,9 +151,14 @@ describe("Jest 30 with the packed packages", () => {
   });
 
   it("the msw it installs is inside the mock's peer range, whose lower end is the msw the repository's tests use", () => {
-    const mock = JSON.parse(readFileSync(join(mockDir, "package.json"), "utf8")) as { peerDependencies: { msw: string }; devDependencies: { msw: string } };
+    const mock = JSON.parse(readFileSync(join(mockDir, "package.json"), "utf8")) as {
+      peerDependencies: { msw: string };
+      devDependencies: { msw: string };
+    };
     expect(mock.peerDependencies.msw).toBe(`^${mock.devDependencies.msw}`);
-    const installed = JSON.parse(readFileSync(join(project, "node_modules", "msw", "package.json"), "utf8")) as { version: string };
+    const installed = JSON.parse(readFileSync(join(project, "node_modules", "msw", "package.json"), "utf8")) as {
+      version: string;
+    };
     expect(installed.version).toBe(VERSIONS.msw);
     expect(installed.version.split(".")[0]).toBe(mock.devDependencies.msw.split(".")[0]);
   });

@@ -13,11 +13,17 @@ const rootScripts = Object.keys(JSON.parse(readFileSync(join(root, "package.json
 
 /** Fenced blocks of one language, in order. */
 function blocks(language: string): string[] {
-  return [...readme.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1]!.trim());
+  return [...readme.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((match) =>
+    match[1]!.trim(),
+  );
 }
 
 /** Runs a command to its end, returning its exit code and output. */
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env } });
     let stdout = "";
@@ -39,7 +45,9 @@ describe("fresh-machine commands", () => {
   });
 
   it("pins the pnpm version that package.json's packageManager names", () => {
-    const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string };
+    const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      packageManager: string;
+    };
     expect(blocks("sh")[0]).toContain(packageManager);
   });
 });
@@ -61,7 +69,13 @@ describe("quick start", () => {
     const child = spawn("pnpm", ["start"], {
       cwd: root,
       detached: true,
-      env: { ...process.env, [match[1]!]: match[2], PORT: "0", PETSTORE_DATA_FILE: join(workdir, "pets.jsonl"), LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        [match[1]!]: match[2],
+        PORT: "0",
+        PETSTORE_DATA_FILE: join(workdir, "pets.jsonl"),
+        LOG_LEVEL: "warn",
+      },
     });
     server = child;
     return new Promise((resolvePromise, reject) => {
@@ -96,19 +110,25 @@ describe("quick start", () => {
     const result = await run("node", [join("playground", basename(script))], { cwd: root, env: { [name!]: value } });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^created #\d+; available: Rex\n\[@petstore\/client\] 400 invalid_request: Body field "name" .+ \(request id \S+\)\n$/);
+    expect(result.stdout).toMatch(
+      /^created #\d+; available: Rex\n\[@petstore\/client\] 400 invalid_request: Body field "name" .+ \(request id \S+\)\n$/,
+    );
   });
 });
 
 describe("links and commands", () => {
   it("every pnpm command the README names is a root script", () => {
-    const named = [...readme.matchAll(/`pnpm ([\w:-]+)/g)].map((match) => match[1]!).filter((name) => !["install", "exec"].includes(name));
+    const named = [...readme.matchAll(/`pnpm ([\w:-]+)/g)]
+      .map((match) => match[1]!)
+      .filter((name) => !["install", "exec"].includes(name));
     expect(named.length).toBeGreaterThan(10);
     for (const name of named) expect(rootScripts, `pnpm ${name}`).toContain(name);
   });
 
   it("every relative link points at a file or folder of the repository", () => {
-    const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!).filter((href) => !/^[a-z]+:/.test(href));
+    const links = [...readme.matchAll(/\]\(([^)]+)\)/g)]
+      .map((match) => match[1]!)
+      .filter((href) => !/^[a-z]+:/.test(href));
     expect(links.length).toBeGreaterThan(10);
     for (const href of links) expect(existsSync(join(root, href.split("#")[0]!)), href).toBe(true);
   });

@@ -7,12 +7,16 @@ import ts from "typescript";
  * `@petstore/source` condition). Used to prove that README snippets type-check as pasted.
  */
 export function languageService(packageDir: string, files: Record<string, string>) {
-  const config = ts.getParsedCommandLineOfConfigFile(join(packageDir, "tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(packageDir, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+      },
     },
-  });
+  );
   if (!config) throw new Error(`${packageDir}/tsconfig.json could not be read`);
   const path = (name: string) => join(packageDir, "test", name);
   const virtual = new Map(Object.entries(files).map(([name, text]) => [path(name), text]));
@@ -45,7 +49,9 @@ export function languageService(packageDir: string, files: Record<string, string
     },
     /** Suggestion diagnostics (such as 6385 "is deprecated") of one virtual file. */
     suggestions(name: string) {
-      return service.getSuggestionDiagnostics(path(name)).map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, "\n"), start: d.start }));
+      return service
+        .getSuggestionDiagnostics(path(name))
+        .map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, "\n"), start: d.start }));
     },
     /** JSDoc tags of the symbol at the first occurrence of `marker` in a virtual file. */
     tagsAt(name: string, marker: string) {

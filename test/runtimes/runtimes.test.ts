@@ -54,10 +54,17 @@ const deno = findBinary("deno");
 const workerd = findBinary("workerd");
 const browserPath = await ensureChromium();
 
-const inChild = (command: string, args: string[]) => async (input: ScenarioInput) => lastJson<Result>(await run(command, [...args, JSON.stringify(input)], { cwd: root, env }));
+const inChild = (command: string, args: string[]) => async (input: ScenarioInput) =>
+  lastJson<Result>(await run(command, [...args, JSON.stringify(input)], { cwd: root, env }));
 const resolved = (result: Result) => [String(result.sdk)];
 
-const denoRun = (allowEnv: boolean) => ["run", "--no-prompt", "--allow-net=127.0.0.1", ...(allowEnv ? ["--allow-env"] : []), "entries/native-ts.ts"];
+const denoRun = (allowEnv: boolean) => [
+  "run",
+  "--no-prompt",
+  "--allow-net=127.0.0.1",
+  ...(allowEnv ? ["--allow-env"] : []),
+  "entries/native-ts.ts",
+];
 
 const workerdVariant = (flags: string[]): Variant => ({
   name: `workerd ${"version" in workerd ? workerd.version.replace("workerd ", "") : ""} (${flags.length ? flags.join(", ") : "no compatibility flags"})`,
@@ -67,7 +74,8 @@ const workerdVariant = (flags: string[]): Variant => ({
   sdk: () => built.bundledSdkFiles.worker,
   async run(input) {
     const answer = await runInWorkerd((workerd as { path: string }).path, built.dir, flags, input);
-    if (answer.status !== 200) throw new Error(`the worker answered ${answer.status}:\n${answer.body}\n${answer.stderr}`);
+    if (answer.status !== 200)
+      throw new Error(`the worker answered ${answer.status}:\n${answer.body}\n${answer.stderr}`);
     return JSON.parse(answer.body) as Result;
   },
 });
@@ -94,10 +102,15 @@ const chromiumVariant = (name: string, insecure: boolean, origin: () => string):
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       await page.goto(`${origin()}/`);
-      await page.waitForFunction(() => "runScenario" in globalThis, undefined, { timeout: 30_000 }).catch(() => {
-        throw new Error(`the page did not load its script: ${errors.join("; ")}`);
-      });
-      return (await page.evaluate((value) => (globalThis as unknown as { runScenario(input: unknown): Promise<Result> }).runScenario(value), input)) as Result;
+      await page
+        .waitForFunction(() => "runScenario" in globalThis, undefined, { timeout: 30_000 })
+        .catch(() => {
+          throw new Error(`the page did not load its script: ${errors.join("; ")}`);
+        });
+      return (await page.evaluate(
+        (value) => (globalThis as unknown as { runScenario(input: unknown): Promise<Result> }).runScenario(value),
+        input,
+      )) as Result;
     } finally {
       await page.close();
     }
@@ -107,8 +120,18 @@ const chromiumVariant = (name: string, insecure: boolean, origin: () => string):
 const auxPort = () => new URL(aux.url).port;
 
 const variants: Variant[] = [
-  { name: `Node ${process.versions.node} ESM`, runtime: /^node \d/, sdk: resolved, run: inChild(process.execPath, ["entries/node.mjs"]) },
-  { name: `Node ${process.versions.node} CommonJS`, runtime: /^node \d/, sdk: resolved, run: inChild(process.execPath, ["entries/node.cjs"]) },
+  {
+    name: `Node ${process.versions.node} ESM`,
+    runtime: /^node \d/,
+    sdk: resolved,
+    run: inChild(process.execPath, ["entries/node.mjs"]),
+  },
+  {
+    name: `Node ${process.versions.node} CommonJS`,
+    runtime: /^node \d/,
+    sdk: resolved,
+    run: inChild(process.execPath, ["entries/node.cjs"]),
+  },
   {
     name: `Bun ${"version" in bun ? bun.version : ""}`,
     skip: "reason" in bun ? bun.reason : undefined,
@@ -135,7 +158,11 @@ const variants: Variant[] = [
   workerdVariant([]),
   workerdVariant(["nodejs_compat"]),
   chromiumVariant("Chromium, secure origin (http://localhost)", false, () => `http://localhost:${auxPort()}`),
-  chromiumVariant("Chromium, plain-http origin (http://petstore.test)", true, () => `http://petstore.test:${auxPort()}`),
+  chromiumVariant(
+    "Chromium, plain-http origin (http://petstore.test)",
+    true,
+    () => `http://petstore.test:${auxPort()}`,
+  ),
 ];
 
 // Every run starts as soon as the servers are up, a few at a time, so the matrix takes about as long as its slowest
@@ -168,10 +195,23 @@ const TSC_CONFIGS = { node16: "typescript/tsconfig.node16.json", bundler: "types
 
 beforeAll(() => {
   for (const [resolution, config] of Object.entries(TSC_CONFIGS)) {
-    typeChecks.set(resolution, pooled(() => run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", config, "--listFiles"], { cwd: root, timeout: 150_000 })));
+    typeChecks.set(
+      resolution,
+      pooled(() =>
+        run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", config, "--listFiles"], {
+          cwd: root,
+          timeout: 150_000,
+        }),
+      ),
+    );
   }
   for (const variant of variants.filter((v) => !v.skip)) {
-    const input = { baseUrl: reference.baseUrl, flakyUrl: aux.flakyUrl(runIdOf(variant)), slowUrl: aux.slowUrl, ...(variant.keyOption ? { apiKey: KEY } : {}) };
+    const input = {
+      baseUrl: reference.baseUrl,
+      flakyUrl: aux.flakyUrl(runIdOf(variant)),
+      slowUrl: aux.slowUrl,
+      ...(variant.keyOption ? { apiKey: KEY } : {}),
+    };
     results.set(
       variant,
       pooled(async () => {
@@ -208,7 +248,12 @@ describe.each(variants)("$name", (variant) => {
   it("creates a pet and lists it with a status filter", () => {
     ok("create");
     ok("list");
-    expect(result.created).toMatchObject({ id: expect.any(Number), name: expect.stringContaining("Rex"), categoryId: 1, status: "pending" });
+    expect(result.created).toMatchObject({
+      id: expect.any(Number),
+      name: expect.stringContaining("Rex"),
+      categoryId: 1,
+      status: "pending",
+    });
     expect(result.listed?.map((pet) => pet.id)).toContain(result.created?.id);
     expect(new Set(result.listed?.map((pet) => pet.status))).toEqual(new Set(["pending"]));
   });
@@ -222,7 +267,12 @@ describe.each(variants)("$name", (variant) => {
 
   it("throws NotFoundError for a 404", () => {
     ok("notFound");
-    expect(result.notFound).toMatchObject({ name: "NotFoundError", status: 404, code: "not_found", documentedClass: true });
+    expect(result.notFound).toMatchObject({
+      name: "NotFoundError",
+      status: 404,
+      code: "not_found",
+      documentedClass: true,
+    });
   });
 
   it("retries a 503 with the same Idempotency-Key", () => {
@@ -267,7 +317,10 @@ describe.each(Object.keys(TSC_CONFIGS))("TypeScript %s", (resolution) => {
   it(`type-checks the scenario with tsc --noEmit, strict, moduleResolution ${resolution}, against the published types`, async () => {
     const ran = await typeChecks.get(resolution)!;
     const lines = ran.stdout.split("\n").filter((line) => line.trim() !== "");
-    expect(lines.filter((line) => !line.startsWith("/")), "tsc reported errors").toEqual([]);
+    expect(
+      lines.filter((line) => !line.startsWith("/")),
+      "tsc reported errors",
+    ).toEqual([]);
     expect(ran.code).toBe(0);
     const sdkTypes = lines.filter((file) => file.includes("packages/client/"));
     expect(sdkTypes).toContain(join(root, "../../packages/client/dist/index.d.ts"));

@@ -49,7 +49,11 @@ export interface ScenarioResult {
 /** The scenario's steps, each run even when an earlier one failed, so a failure names its step. */
 export type Step = "create" | "list" | "get" | "notFound" | "retry" | "timeout" | "abort" | "query";
 
-type Runtime = { Bun?: { version: string }; Deno?: { version: { deno: string } }; process?: { versions?: { node?: string } } };
+type Runtime = {
+  Bun?: { version: string };
+  Deno?: { version: { deno: string } };
+  process?: { versions?: { node?: string } };
+};
 
 function runtimeName(): string {
   const g = globalThis as Runtime;
@@ -62,7 +66,13 @@ function runtimeName(): string {
 
 function caught(error: unknown, documented: abstract new (...args: never[]) => unknown): Caught {
   const e = error as { name?: string; message?: string; status?: number; code?: string };
-  return { name: String(e?.name), message: String(e?.message), status: e?.status, code: e?.code, documentedClass: error instanceof documented };
+  return {
+    name: String(e?.name),
+    message: String(e?.message),
+    status: e?.status,
+    code: e?.code,
+    documentedClass: error instanceof documented,
+  };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -74,7 +84,10 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the call to fail, but it succeeded");
 }
 
-type Emitter = { on?(event: "warning", listener: (warning: Error) => void): void; off?(event: "warning", listener: (warning: Error) => void): void };
+type Emitter = {
+  on?(event: "warning", listener: (warning: Error) => void): void;
+  off?(event: "warning", listener: (warning: Error) => void): void;
+};
 
 // Node-like runtimes report deprecations as process warnings, others through console.warn: collect both.
 async function collectWarnings<T>(run: () => Promise<T>): Promise<[T, string[]]> {
@@ -119,18 +132,28 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
   const flaky = createPetstoreClient({ ...keyOption, baseUrl: input.flakyUrl });
   const slow = createPetstoreClient({ ...keyOption, baseUrl: input.slowUrl, maxRetries: 0 });
 
-  const created = await step("create", () => petstore.pets.create({ name: `Rex (${runtime})`, categoryId: 1, status: "pending" }));
+  const created = await step("create", () =>
+    petstore.pets.create({ name: `Rex (${runtime})`, categoryId: 1, status: "pending" }),
+  );
   const listed = await step("list", () => petstore.pets.list({ status: "pending", limit: 100 }));
   const [got, warnings] = (await step("get", () => collectWarnings(() => petstore.pets.get(created?.id ?? 1)))) ?? [];
-  const notFound = await step("notFound", async () => caught(await rejection(petstore.pets.get(2 ** 31)), NotFoundError));
+  const notFound = await step("notFound", async () =>
+    caught(await rejection(petstore.pets.get(2 ** 31)), NotFoundError),
+  );
   const retried = await step("retry", () => flaky.pets.create({ name: "Flaky", categoryId: 2 }));
-  const timedOut = await step("timeout", async () => caught(await rejection(slow.pets.list({}, { timeout: 300 })), TimeoutError));
+  const timedOut = await step("timeout", async () =>
+    caught(await rejection(slow.pets.list({}, { timeout: 300 })), TimeoutError),
+  );
   const aborted = await step("abort", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     return caught(await rejection(slow.pets.list({}, { signal: controller.signal, timeout: 30_000 })), Error);
   });
-  const queried = await step("query", () => petstoreQueries(petstore).pets.list({ status: "pending", limit: 100 }).queryFn({ signal: new AbortController().signal }));
+  const queried = await step("query", () =>
+    petstoreQueries(petstore)
+      .pets.list({ status: "pending", limit: 100 })
+      .queryFn({ signal: new AbortController().signal }),
+  );
 
   return {
     runtime,

@@ -37,8 +37,14 @@ export async function startFaultProxy(target: string, onHop: (hop: ProxyHop) => 
   const upstream = new URL(target);
   const armed: { method: string; path: string; remaining: number; when: "before" | "after" }[] = [];
   const injectFault = (res: ServerResponse) => {
-    const body = JSON.stringify({ code: "service_unavailable", message: "Injected by the demo's fault proxy.", status: 503 });
-    res.writeHead(503, { "content-type": "application/json", "retry-after": "0", "x-request-id": "req_injected_fault" }).end(body);
+    const body = JSON.stringify({
+      code: "service_unavailable",
+      message: "Injected by the demo's fault proxy.",
+      status: 503,
+    });
+    res
+      .writeHead(503, { "content-type": "application/json", "retry-after": "0", "x-request-id": "req_injected_fault" })
+      .end(body);
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -58,7 +64,13 @@ export async function startFaultProxy(target: string, onHop: (hop: ProxyHop) => 
         if (fault) {
           upstreamRes.resume();
           injectFault(res);
-          onHop({ method, path: req.url ?? "/", status: 503, injected: true, upstreamStatus: upstreamRes.statusCode ?? 502 });
+          onHop({
+            method,
+            path: req.url ?? "/",
+            status: 503,
+            injected: true,
+            upstreamStatus: upstreamRes.statusCode ?? 502,
+          });
           return;
         }
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
@@ -67,7 +79,13 @@ export async function startFaultProxy(target: string, onHop: (hop: ProxyHop) => 
           (name) => `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${String(upstreamRes.headers[name])}`,
         );
         const status = upstreamRes.statusCode ?? 502;
-        onHop({ method, path: req.url ?? "/", status, injected: false, ...(deprecation.length > 0 ? { deprecation } : {}) });
+        onHop({
+          method,
+          path: req.url ?? "/",
+          status,
+          injected: false,
+          ...(deprecation.length > 0 ? { deprecation } : {}),
+        });
       },
     );
     proxied.on("error", () => res.writeHead(502).end());

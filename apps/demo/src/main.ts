@@ -66,11 +66,15 @@ try {
   code(`await petstore.pets.get(${created[0]!.id})`);
   show(await petstore.pets.get(created[0]!.id));
   say(style.dim("The SDK warned before sending (it knows from the contract); the server's answer carries the"));
-  say(style.dim("deprecation too, so an SDK built before the deprecation would warn as well. Each warning appears once."));
+  say(
+    style.dim("deprecation too, so an SDK built before the deprecation would warn as well. Each warning appears once."),
+  );
 
   step(4, "A lost answer, retried safely");
   say("The demo's proxy lets the server create the pet, then drops the 201 and answers 503 instead.");
-  say("The SDK retries with the same Idempotency-Key, so the server replays the first 201 rather than adding a second pet.");
+  say(
+    "The SDK retries with the same Idempotency-Key, so the server replays the first 201 rather than adding a second pet.",
+  );
   proxy.failNext("POST", "/v1/pets", 1, "after");
   code(`await petstore.pets.create({ name: "Luna", categoryId: 4, status: "sold" })`);
   const before = hops.length;
@@ -81,13 +85,18 @@ try {
   const sold = await petstore.pets.list({ status: "sold" });
   show(sold);
   const lunas = sold.filter((pet) => pet.name === "Luna").length;
-  say(`${attempts} attempts for one call, and Luna exists ${lunas === 1 ? "exactly once" : style.red(`${lunas} times!`)}.`);
+  say(
+    `${attempts} attempts for one call, and Luna exists ${lunas === 1 ? "exactly once" : style.red(`${lunas} times!`)}.`,
+  );
   if (lunas !== 1 || attempts !== 2) process.exitCode = 1;
 
   step(5, "Errors are typed and say what to fix");
   for (const [label, run] of [
     [`await petstore.pets.get(424242)`, () => petstore.pets.get(424242)],
-    [`await petstore.pets.create({ name: "", categoryId: 1 })`, () => petstore.pets.create({ name: "", categoryId: 1 })],
+    [
+      `await petstore.pets.create({ name: "", categoryId: 1 })`,
+      () => petstore.pets.create({ name: "", categoryId: 1 }),
+    ],
   ] as const) {
     code(label);
     try {
@@ -96,7 +105,9 @@ try {
       process.exitCode = 1;
     } catch (error) {
       if (!(error instanceof PetstoreError)) throw error;
-      say(`${style.red(error.name)}${error instanceof NotFoundError ? " (instanceof NotFoundError)" : ""}: status ${error.status}, code ${error.code}`);
+      say(
+        `${style.red(error.name)}${error instanceof NotFoundError ? " (instanceof NotFoundError)" : ""}: status ${error.status}, code ${error.code}`,
+      );
       say(style.dim(error.message));
     }
   }

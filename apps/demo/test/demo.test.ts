@@ -25,6 +25,7 @@ describe("pnpm demo", () => {
     expect(out).toContain("2 attempts for one call, and Luna exists exactly once.");
     expect(out).toContain("NotFoundError");
     expect(out).toContain('Body field "name" must be a non-empty string.');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour sequence starts with ESC
     expect(out).not.toMatch(/\u001b\[/); // NO_COLOR is honoured
   });
 });

@@ -23,7 +23,9 @@ try {
   console.error(
     code === "EADDRINUSE"
       ? `[@petstore/docs] port ${port} is in use; choose another with PORT=4301 pnpm docs:dev`
-      : error instanceof Error ? error.message : error,
+      : error instanceof Error
+        ? error.message
+        : error,
   );
   process.exit(1);
 }

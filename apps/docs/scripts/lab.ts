@@ -20,7 +20,9 @@ if (args[0] === "--help" || args[0] === "-h") {
   process.exit(0);
 }
 if (args.length > 1) {
-  console.error(`[@petstore/docs] the lab takes one scenario, got ${args.map((arg) => `"${arg}"`).join(" ")}\n\n${usage}`);
+  console.error(
+    `[@petstore/docs] the lab takes one scenario, got ${args.map((arg) => `"${arg}"`).join(" ")}\n\n${usage}`,
+  );
   process.exit(2);
 }
 const name = args[0] ?? "healthy";
@@ -29,10 +31,15 @@ const httpsPort = Number(process.env.LAB_HTTPS_PORT ?? 8443);
 
 const scenario = Object.hasOwn(labScenarios, name) ? labScenarios[name] : undefined;
 if (!scenario) {
-  console.error(`[@petstore/docs] unknown lab scenario "${name}"; use one of: ${Object.keys(labScenarios).join(", ")}\n\n${usage}`);
+  console.error(
+    `[@petstore/docs] unknown lab scenario "${name}"; use one of: ${Object.keys(labScenarios).join(", ")}\n\n${usage}`,
+  );
   process.exit(2);
 }
-for (const [variable, port] of [["LAB_DNS_PORT", dnsPort], ["LAB_HTTPS_PORT", httpsPort]] as const) {
+for (const [variable, port] of [
+  ["LAB_DNS_PORT", dnsPort],
+  ["LAB_HTTPS_PORT", httpsPort],
+] as const) {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     console.error(`[@petstore/docs] ${variable} must be a port from 1 to 65535, not "${process.env[variable]}"`);
     process.exit(2);
@@ -46,16 +53,22 @@ try {
   const stop = () => void lab.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  console.log(`[@petstore/docs] lab "${name}": DNS on 127.0.0.1:${dnsPort} (UDP), HTTPS on 127.0.0.1:${httpsPort}, serving domains.json's names.`);
+  console.log(
+    `[@petstore/docs] lab "${name}": DNS on 127.0.0.1:${dnsPort} (UDP), HTTPS on 127.0.0.1:${httpsPort}, serving domains.json's names.`,
+  );
   console.log("[@petstore/docs] in another terminal, from the repository root:");
-  console.log(`  pnpm docs:domains check --dns 127.0.0.1:${dnsPort} --https-port ${httpsPort} --ca apps/docs/.lab/ca.pem`);
+  console.log(
+    `  pnpm docs:domains check --dns 127.0.0.1:${dnsPort} --https-port ${httpsPort} --ca apps/docs/.lab/ca.pem`,
+  );
   console.log("[@petstore/docs] press Ctrl+C to stop.");
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   console.error(
     code === "EADDRINUSE"
       ? `[@petstore/docs] port ${dnsPort} (DNS) or ${httpsPort} (HTTPS) is in use; choose others with LAB_DNS_PORT=5301 LAB_HTTPS_PORT=8444`
-      : error instanceof Error ? error.message : error,
+      : error instanceof Error
+        ? error.message
+        : error,
   );
   process.exit(1);
 }

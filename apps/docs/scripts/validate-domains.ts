@@ -18,7 +18,10 @@ class UsageError extends Error {}
 function parse(argv: string[]) {
   try {
     // pnpm forwards the `--` of `pnpm --filter @petstore/docs lint -- --config x` verbatim.
-    return parseArgs({ args: argv[0] === "--" ? argv.slice(1) : argv, options: { config: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    return parseArgs({
+      args: argv[0] === "--" ? argv.slice(1) : argv,
+      options: { config: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
   } catch (error) {
     // Node's message adds advice on `--` that does not apply here; its first sentence says what is wrong.
     throw new UsageError(`[@petstore/docs] ${(error as Error).message.split(". ")[0]}`);
@@ -31,10 +34,13 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  if (values.config === "") throw new UsageError("[@petstore/docs] --config is empty; give the path of a domains config");
+  if (values.config === "")
+    throw new UsageError("[@petstore/docs] --config is empty; give the path of a domains config");
   const { path, shown } = domainsConfigPath(values.config);
   const config = await loadDomainsConfig(path, shown);
-  console.log(`[@petstore/docs] ${shown} is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`);
+  console.log(
+    `[@petstore/docs] ${shown} is valid: primary ${primaryDomain(config)}, ${config.redirects.length} redirect(s).`,
+  );
   return 0;
 }
 

@@ -11,7 +11,9 @@ import type { OpenApiDocument } from "../src/site/reference";
 import { languageService } from "../../../test/helpers/typescript.ts";
 
 const DOCS = fileURLToPath(new URL("..", import.meta.url));
-const contract = parse(await readFile(createRequire(import.meta.url).resolve("@petstore/contract/openapi.yaml"), "utf8")) as OpenApiDocument;
+const contract = parse(
+  await readFile(createRequire(import.meta.url).resolve("@petstore/contract/openapi.yaml"), "utf8"),
+) as OpenApiDocument;
 const samples = codeSamples(contract);
 const PRODUCTION = contract.servers![0]!.url;
 const KEY = "docs-samples-key";
@@ -51,7 +53,9 @@ test("every operation of the contract has a curl and a TypeScript SDK sample", (
 test("an operation the SDK has no call for fails the build with what to do", () => {
   const extra = structuredClone(contract);
   extra.paths["/orders"] = { get: { operationId: "listOrders" } };
-  expect(() => codeSamples(extra)).toThrow("[@petstore/docs] no SDK call is known for operation listOrders; add it to sdkCalls in src/site/code-samples.ts.");
+  expect(() => codeSamples(extra)).toThrow(
+    "[@petstore/docs] no SDK call is known for operation listOrders; add it to sdkCalls in src/site/code-samples.ts.",
+  );
 });
 
 test("every TypeScript sample type-checks as shown, against @petstore/client", () => {
@@ -64,9 +68,14 @@ test("every TypeScript sample type-checks as shown, against @petstore/client", (
 
 function shell(source: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile("bash", ["-c", source], { env: { ...process.env, PETSTORE_API_KEY: KEY }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      "bash",
+      ["-c", source],
+      { env: { ...process.env, PETSTORE_API_KEY: KEY }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

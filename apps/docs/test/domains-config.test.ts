@@ -7,7 +7,11 @@ import { DomainsConfigError, loadDomainsConfig, validateDomainsConfig } from "..
 const valid = () => ({
   platformTarget: "cname.docs-platform.example",
   certificateAuthority: "letsencrypt.org",
-  domains: [{ name: "docs.petstore.example", primary: true }, { name: "api-docs.petstore.example" }, { name: "old-docs.petstore.example" }],
+  domains: [
+    { name: "docs.petstore.example", primary: true },
+    { name: "api-docs.petstore.example" },
+    { name: "old-docs.petstore.example" },
+  ],
   redirects: [
     { from: "api-docs.petstore.example", to: "docs.petstore.example", status: 301 },
     { from: "old-docs.petstore.example", to: "docs.petstore.example", status: 308 },
@@ -26,20 +30,105 @@ test("a primary with several one-hop redirects is valid", () => {
 
 type Change = (c: ReturnType<typeof valid>) => void;
 const invalid: [string, Change, string][] = [
-  ["two primaries", (c) => { c.domains[1]!.primary = true; }, "2 domains are marked primary (docs.petstore.example, api-docs.petstore.example); a project has exactly one primary domain"],
-  ["no primary", (c) => { delete (c.domains[0] as { primary?: boolean }).primary; }, 'no domain has "primary": true'],
-  ["a redirect to itself", (c) => { c.redirects[0]!.to = "api-docs.petstore.example"; }, "redirect api-docs.petstore.example → api-docs.petstore.example redirects to itself; point it at the primary domain docs.petstore.example"],
-  ["a chain", (c) => { c.redirects[1]!.to = "api-docs.petstore.example"; }, "redirect old-docs.petstore.example → api-docs.petstore.example → docs.petstore.example is a chain; point old-docs.petstore.example straight at the primary docs.petstore.example"],
-  ["a 200 status", (c) => { (c.redirects[0] as { status: number }).status = 200; }, "redirects.0.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 200"],
-  ["a 304 status", (c) => { (c.redirects[1] as { status: number }).status = 304; }, "redirects.1.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 304"],
-  ["a redirect to a domain the project does not have", (c) => { c.redirects[0]!.to = "elsewhere.example"; }, "redirect api-docs.petstore.example → elsewhere.example: elsewhere.example is not in domains, and a removed domain serves nothing, so api-docs.petstore.example would redirect into an error; point it at the primary docs.petstore.example"],
-  ["the primary redirecting", (c) => { c.redirects[0]!.from = "docs.petstore.example"; c.redirects[0]!.to = "api-docs.petstore.example"; }, "the primary domain cannot redirect"],
-  ["a redirect from an unlisted domain", (c) => { c.redirects[1]!.from = "new.petstore.example"; }, "new.petstore.example is not in domains. Removing a domain removes its redirect too"],
-  ["a domain that neither serves nor redirects", (c) => { c.redirects.pop(); }, 'old-docs.petstore.example is neither the primary nor redirected; add { "from": "old-docs.petstore.example", "to": "docs.petstore.example", "status": 301 } to redirects'],
-  ["a duplicate domain", (c) => { c.domains.push({ name: "api-docs.petstore.example" }); }, "api-docs.petstore.example is listed twice in domains"],
-  ["an upper-case name with a trailing dot", (c) => { c.platformTarget = "CNAME.example."; }, 'platformTarget must be a lower-case domain name without a trailing dot, such as docs.petstore.example, not "CNAME.example."'],
-  ["a missing setting", (c) => { delete (c as { certificateAuthority?: string }).certificateAuthority; }, 'the config is missing "certificateAuthority"'],
-  ["an unknown field", (c) => { (c.redirects[0] as Record<string, unknown>).code = 301; }, 'redirects.0 has an unknown field "code"'],
+  [
+    "two primaries",
+    (c) => {
+      c.domains[1]!.primary = true;
+    },
+    "2 domains are marked primary (docs.petstore.example, api-docs.petstore.example); a project has exactly one primary domain",
+  ],
+  [
+    "no primary",
+    (c) => {
+      delete (c.domains[0] as { primary?: boolean }).primary;
+    },
+    'no domain has "primary": true',
+  ],
+  [
+    "a redirect to itself",
+    (c) => {
+      c.redirects[0]!.to = "api-docs.petstore.example";
+    },
+    "redirect api-docs.petstore.example → api-docs.petstore.example redirects to itself; point it at the primary domain docs.petstore.example",
+  ],
+  [
+    "a chain",
+    (c) => {
+      c.redirects[1]!.to = "api-docs.petstore.example";
+    },
+    "redirect old-docs.petstore.example → api-docs.petstore.example → docs.petstore.example is a chain; point old-docs.petstore.example straight at the primary docs.petstore.example",
+  ],
+  [
+    "a 200 status",
+    (c) => {
+      (c.redirects[0] as { status: number }).status = 200;
+    },
+    "redirects.0.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 200",
+  ],
+  [
+    "a 304 status",
+    (c) => {
+      (c.redirects[1] as { status: number }).status = 304;
+    },
+    "redirects.1.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 304",
+  ],
+  [
+    "a redirect to a domain the project does not have",
+    (c) => {
+      c.redirects[0]!.to = "elsewhere.example";
+    },
+    "redirect api-docs.petstore.example → elsewhere.example: elsewhere.example is not in domains, and a removed domain serves nothing, so api-docs.petstore.example would redirect into an error; point it at the primary docs.petstore.example",
+  ],
+  [
+    "the primary redirecting",
+    (c) => {
+      c.redirects[0]!.from = "docs.petstore.example";
+      c.redirects[0]!.to = "api-docs.petstore.example";
+    },
+    "the primary domain cannot redirect",
+  ],
+  [
+    "a redirect from an unlisted domain",
+    (c) => {
+      c.redirects[1]!.from = "new.petstore.example";
+    },
+    "new.petstore.example is not in domains. Removing a domain removes its redirect too",
+  ],
+  [
+    "a domain that neither serves nor redirects",
+    (c) => {
+      c.redirects.pop();
+    },
+    'old-docs.petstore.example is neither the primary nor redirected; add { "from": "old-docs.petstore.example", "to": "docs.petstore.example", "status": 301 } to redirects',
+  ],
+  [
+    "a duplicate domain",
+    (c) => {
+      c.domains.push({ name: "api-docs.petstore.example" });
+    },
+    "api-docs.petstore.example is listed twice in domains",
+  ],
+  [
+    "an upper-case name with a trailing dot",
+    (c) => {
+      c.platformTarget = "CNAME.example.";
+    },
+    'platformTarget must be a lower-case domain name without a trailing dot, such as docs.petstore.example, not "CNAME.example."',
+  ],
+  [
+    "a missing setting",
+    (c) => {
+      delete (c as { certificateAuthority?: string }).certificateAuthority;
+    },
+    'the config is missing "certificateAuthority"',
+  ],
+  [
+    "an unknown field",
+    (c) => {
+      (c.redirects[0] as Record<string, unknown>).code = 301;
+    },
+    'redirects.0 has an unknown field "code"',
+  ],
 ];
 
 describe("invalid configs fail with a clear message", () => {
@@ -53,8 +142,13 @@ describe("invalid configs fail with a clear message", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(DomainsConfigError);
-    expect((error as DomainsConfigError).problems.some((p) => p.includes(message)), (error as Error).message).toBe(true);
-    expect((error as Error).message).toMatch(/^\[@petstore\/docs\] domains\.json is not a valid domains config:\n {2}- /);
+    expect(
+      (error as DomainsConfigError).problems.some((p) => p.includes(message)),
+      (error as Error).message,
+    ).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^\[@petstore\/docs\] domains\.json is not a valid domains config:\n {2}- /,
+    );
   });
 });
 
@@ -86,7 +180,9 @@ describe("removal and loops get advice that follows the procedure", () => {
       c.domains.splice(1, 1);
     });
     expect(rest).toEqual([]);
-    expect(problem).toMatch(/^redirect api-docs\.petstore\.example → docs\.petstore\.example: api-docs\.petstore\.example is not in domains\. Removing a domain removes its redirect too, so if you removed api-docs\.petstore\.example, delete this redirect as well \(the checked way: .*pnpm docs:domains remove api-docs\.petstore\.example confirms the redirect works before you choose Remove/);
+    expect(problem).toMatch(
+      /^redirect api-docs\.petstore\.example → docs\.petstore\.example: api-docs\.petstore\.example is not in domains\. Removing a domain removes its redirect too, so if you removed api-docs\.petstore\.example, delete this redirect as well \(the checked way: .*pnpm docs:domains remove api-docs\.petstore\.example confirms the redirect works before you choose Remove/,
+    );
   });
 
   test("dropping the primary that others still redirect to says to set up the new primary first", () => {
@@ -113,7 +209,9 @@ describe("a domains.json file's problems carry line and column", () => {
     const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
     await writeFile(file, text);
     return loadDomainsConfig(file).then(
-      () => { throw new Error("the config was accepted"); },
+      () => {
+        throw new Error("the config was accepted");
+      },
       (error: DomainsConfigError) => error,
     );
   };
@@ -140,10 +238,16 @@ describe("a domains.json file's problems carry line and column", () => {
     (config.redirects[1] as { status: number }).status = 200;
     config.redirects[0]!.to = "old-docs.petstore.example";
     const error = await load(JSON.stringify(config, null, 2));
-    expect(error.problems).toEqual(["line 25, column 17: redirects.1.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 200"]);
+    expect(error.problems).toEqual([
+      "line 25, column 17: redirects.1.status must be one of 301, 302, 307, 308 (a 3xx redirect status), not 200",
+    ]);
     (config.redirects[1] as { status: number }).status = 308;
     config.redirects[1]!.to = "api-docs.petstore.example";
     const loop = await load(JSON.stringify(config, null, 2));
-    expect(loop.problems).toEqual([expect.stringMatching(/^line 19, column 13: redirects api-docs\.petstore\.example → old-docs\.petstore\.example → api-docs\.petstore\.example form a loop/)]);
+    expect(loop.problems).toEqual([
+      expect.stringMatching(
+        /^line 19, column 13: redirects api-docs\.petstore\.example → old-docs\.petstore\.example → api-docs\.petstore\.example form a loop/,
+      ),
+    ]);
   });
 });

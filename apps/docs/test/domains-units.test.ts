@@ -48,9 +48,14 @@ describe("DNS server addresses", () => {
     expect(parseDnsServer(text)).toEqual(address);
   });
 
-  test.each(["dns.example", "127.0.0.1:0", "127.0.0.1:70000", "::1:53", ""])("parseDnsServer rejects %j with the expected form", (text) => {
-    expect(() => parseDnsServer(text)).toThrow(`[@petstore/docs] --dns must be an IP address with an optional port, such as 127.0.0.1:5353, not "${text}"`);
-  });
+  test.each(["dns.example", "127.0.0.1:0", "127.0.0.1:70000", "::1:53", ""])(
+    "parseDnsServer rejects %j with the expected form",
+    (text) => {
+      expect(() => parseDnsServer(text)).toThrow(
+        `[@petstore/docs] --dns must be an IP address with an optional port, such as 127.0.0.1:5353, not "${text}"`,
+      );
+    },
+  );
 
   test("systemDnsServer is the first resolver, IPv4 or IPv6, in the form node:dns lists them", () => {
     expect(systemDnsServer(["192.0.2.53:5300", "192.0.2.54"])).toEqual({ host: "192.0.2.53", port: 5300 });
@@ -59,7 +64,9 @@ describe("DNS server addresses", () => {
   });
 
   test("systemDnsServer says what to do when there is no resolver", () => {
-    expect(() => systemDnsServer([])).toThrow("[@petstore/docs] this machine has no DNS resolver configured; pass --dns <ip:port>");
+    expect(() => systemDnsServer([])).toThrow(
+      "[@petstore/docs] this machine has no DNS resolver configured; pass --dns <ip:port>",
+    );
   });
 });
 

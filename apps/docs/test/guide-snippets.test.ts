@@ -13,10 +13,19 @@ afterAll(() => guide.remove());
 
 test("the guide's TypeScript blocks are found, one per task section", () => {
   expect(snippets.map((s) => s.name)).toEqual([
-    "intro-1", "authenticate-1", "environments-1", "options-1", "errors-1", "retries-1", "deprecations-1", "testing-with-mocks-1",
+    "intro-1",
+    "authenticate-1",
+    "environments-1",
+    "options-1",
+    "errors-1",
+    "retries-1",
+    "deprecations-1",
+    "testing-with-mocks-1",
   ]);
   expect(extractSnippets("# t\n```ts\na\n```\n## Two words\n```sh\nb\n```\n```ts\nc\n```\n```ts\nd\n```\n")).toEqual([
-    { name: "intro-1", code: "a\n" }, { name: "two-words-1", code: "c\n" }, { name: "two-words-2", code: "d\n" },
+    { name: "intro-1", code: "a\n" },
+    { name: "two-words-1", code: "c\n" },
+    { name: "two-words-2", code: "d\n" },
   ]);
 });
 
@@ -27,7 +36,11 @@ test("every snippet type-checks, as pasted, against @petstore/client, @petstore/
   const program = ts.createProgram(files, options);
   // Only the snippets' own errors: the packages' sources are type-checked by their own projects.
   const errors = ts.getPreEmitDiagnostics(program).filter((d) => !d.file || files.includes(d.file.fileName));
-  const text = ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => DOCS, getNewLine: () => "\n" });
+  const text = ts.formatDiagnostics(errors, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => DOCS,
+    getNewLine: () => "\n",
+  });
   expect(text).toBe("");
 });
 
@@ -57,7 +70,9 @@ describe("every client snippet runs against @petstore/mock", () => {
   test.each(clientSnippets.map((s) => [s.name, s] as const))("%s", async (name, snippet) => {
     vi.stubEnv("PETSTORE_API_KEY", "guide-key");
     for (const level of ["log", "warn"] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void output.push(`${level}: ${args.join(" ")}`));
+      vi.spyOn(console, level).mockImplementation(
+        (...args: unknown[]) => void output.push(`${level}: ${args.join(" ")}`),
+      );
     }
     await import(pathToFileURL(snippet.file).href);
     if (expected[name]) expect(output).toEqual(expected[name]);

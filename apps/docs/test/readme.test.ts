@@ -19,7 +19,9 @@ afterAll(async () => {
 
 /** The README's output block after `<!-- output: name -->`, and the command shown right before it. */
 function block(name: string): { command: string; output: string } {
-  const match = new RegExp(`\`\`\`sh\\n(pnpm docs:domains (?:check|remove)[^\\n]*)\\n\`\`\`\\n\\n<!-- output: ${name} -->\\n\`\`\`text\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
+  const match = new RegExp(
+    `\`\`\`sh\\n(pnpm docs:domains (?:check|remove)[^\\n]*)\\n\`\`\`\\n\\n<!-- output: ${name} -->\\n\`\`\`text\\n([\\s\\S]*?)\\n\`\`\``,
+  ).exec(readme);
   if (!match) throw new Error(`README.md has no "pnpm docs:domains" command followed by the output block "${name}"`);
   return { command: match[1]!, output: match[2]! };
 }
@@ -32,7 +34,11 @@ function argumentsOf(command: string): string[] {
 }
 
 /** Ports and dates change from run to run; everything else must match. */
-const normalise = (text: string) => text.trim().replace(/(127\.0\.0\.\d+):\d+/g, "$1:<port>").replace(/\d{4}-\d{2}-\d{2}/g, "<date>");
+const normalise = (text: string) =>
+  text
+    .trim()
+    .replace(/(127\.0\.0\.\d+):\d+/g, "$1:<port>")
+    .replace(/\d{4}-\d{2}-\d{2}/g, "<date>");
 
 test.each([
   ["no-dns", "no-dns", ["check", PRIMARY], 1],
@@ -42,15 +48,20 @@ test.each([
   ["removed-primary", "removed-primary", ["check", REDIRECT], 1],
   ["remove-redirect", "healthy", ["remove", REDIRECT], 0],
   ["remove-primary", "healthy", ["remove", PRIMARY], 1],
-] as const)("the README's %s output is what its command prints in the lab's %s scenario", async (name, scenario, words, code) => {
-  const { command, output } = block(name);
-  expect(command).toBe(`pnpm docs:domains ${[...words, ""].join(" ")}--dns 127.0.0.1:5300 --https-port 8443 --ca apps/docs/.lab/ca.pem`);
-  lab.reset(labScenarios[scenario]!());
-  const run = await runCli(lab, argumentsOf(command));
-  expect(run.stderr).toBe("");
-  expect(normalise(run.stdout)).toBe(normalise(output));
-  expect(run.code).toBe(code);
-});
+] as const)(
+  "the README's %s output is what its command prints in the lab's %s scenario",
+  async (name, scenario, words, code) => {
+    const { command, output } = block(name);
+    expect(command).toBe(
+      `pnpm docs:domains ${[...words, ""].join(" ")}--dns 127.0.0.1:5300 --https-port 8443 --ca apps/docs/.lab/ca.pem`,
+    );
+    lab.reset(labScenarios[scenario]!());
+    const run = await runCli(lab, argumentsOf(command));
+    expect(run.stderr).toBe("");
+    expect(normalise(run.stdout)).toBe(normalise(output));
+    expect(run.code).toBe(code);
+  },
+);
 
 test.each([
   ["status-200", (text: string) => text.replace('"status": 301', '"status": 200')],
@@ -76,9 +87,14 @@ test.each([
 function lint(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const script = fileURLToPath(new URL("../scripts/validate-domains.ts", import.meta.url));
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", script, ...args], { cwd: fileURLToPath(new URL("..", import.meta.url)), env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", script, ...args],
+      { cwd: fileURLToPath(new URL("..", import.meta.url)), env: { ...process.env, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

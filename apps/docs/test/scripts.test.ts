@@ -12,26 +12,47 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "petstore-docs-scripts-"));
-  await writeFile(join(dir, "invalid.json"), JSON.stringify({ platformTarget: "cname.docs-platform.example", domains: [{ name: "docs.petstore.example" }], redirects: [] }));
+  await writeFile(
+    join(dir, "invalid.json"),
+    JSON.stringify({
+      platformTarget: "cname.docs-platform.example",
+      domains: [{ name: "docs.petstore.example" }],
+      redirects: [],
+    }),
+  );
   await copyFile(join(docs, "domains.json"), join(dir, "valid.json"));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs a script of apps/docs as its package script does (tsx, from apps/docs), from `cwd` as pnpm's INIT_CWD. */
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const clean = { ...process.env };
-  for (const name of ["DOCS_DOMAINS_CONFIG", "DOCS_DNS_SERVER", "DOCS_HTTPS_PORT", "DOCS_HTTP_PORT", "DOCS_CA_FILE"]) delete clean[name];
+  for (const name of ["DOCS_DOMAINS_CONFIG", "DOCS_DNS_SERVER", "DOCS_HTTPS_PORT", "DOCS_HTTP_PORT", "DOCS_CA_FILE"])
+    delete clean[name];
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", join(docs, script), ...args], { cwd: docs, env: { ...clean, INIT_CWD: dir, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", join(docs, script), ...args],
+      { cwd: docs, env: { ...clean, INIT_CWD: dir, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 describe("pnpm --filter @petstore/docs lint", () => {
   test("validates the repository's domains.json by default", async () => {
     const result = await run("scripts/validate-domains.ts", []);
-    expect(result).toEqual({ code: 0, stderr: "", stdout: "[@petstore/docs] domains.json is valid: primary docs.petstore.example, 1 redirect(s).\n" });
+    expect(result).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: "[@petstore/docs] domains.json is valid: primary docs.petstore.example, 1 redirect(s).\n",
+    });
   });
 
   test.concurrent.each([
@@ -42,12 +63,20 @@ describe("pnpm --filter @petstore/docs lint", () => {
     const result = await run("scripts/validate-domains.ts", args, env);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`[@petstore/docs] invalid.json is not a valid domains config:\n  - line 1, column 1: the config is missing "certificateAuthority"\n`);
+    expect(result.stderr).toBe(
+      `[@petstore/docs] invalid.json is not a valid domains config:\n  - line 1, column 1: the config is missing "certificateAuthority"\n`,
+    );
   });
 
   test("reports the file it validated", async () => {
-    const result = await run("scripts/validate-domains.ts", ["--config", "valid.json"], { DOCS_DOMAINS_CONFIG: "invalid.json" });
-    expect(result).toEqual({ code: 0, stderr: "", stdout: "[@petstore/docs] valid.json is valid: primary docs.petstore.example, 1 redirect(s).\n" });
+    const result = await run("scripts/validate-domains.ts", ["--config", "valid.json"], {
+      DOCS_DOMAINS_CONFIG: "invalid.json",
+    });
+    expect(result).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: "[@petstore/docs] valid.json is valid: primary docs.petstore.example, 1 redirect(s).\n",
+    });
   });
 
   test.concurrent.each([
@@ -58,23 +87,45 @@ describe("pnpm --filter @petstore/docs lint", () => {
     const result = await run("scripts/validate-domains.ts", args);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\n\nUsage: pnpm --filter @petstore/docs lint \\[--config <file>\\]\n`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\n\nUsage: pnpm --filter @petstore/docs lint \\[--config <file>\\]\n`,
+      ),
+    );
   });
 
   test("--help prints the usage", async () => {
     const result = await run("scripts/validate-domains.ts", ["--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: pnpm --filter @petstore\/docs lint \[--config <file>\]\n[\s\S]*DOCS_DOMAINS_CONFIG/);
+    expect(result.stdout).toMatch(
+      /^Usage: pnpm --filter @petstore\/docs lint \[--config <file>\]\n[\s\S]*DOCS_DOMAINS_CONFIG/,
+    );
   });
 });
 
 describe("pnpm docs:domains check names the environment variable a bad value came from", () => {
   test.concurrent.each([
-    [{ DOCS_HTTPS_PORT: "70000" }, [], '[@petstore/docs] DOCS_HTTPS_PORT must be a port from 1 to 65535, not "70000"\n'],
+    [
+      { DOCS_HTTPS_PORT: "70000" },
+      [],
+      '[@petstore/docs] DOCS_HTTPS_PORT must be a port from 1 to 65535, not "70000"\n',
+    ],
     [{ DOCS_HTTP_PORT: "http" }, [], '[@petstore/docs] DOCS_HTTP_PORT must be a port from 1 to 65535, not "http"\n'],
-    [{ DOCS_DNS_SERVER: "dns.example" }, [], '[@petstore/docs] DOCS_DNS_SERVER must be an IP address with an optional port, such as 127.0.0.1:5353, not "dns.example"\n'],
-    [{ DOCS_HTTPS_PORT: "443" }, ["--https-port", "0"], '[@petstore/docs] --https-port must be a port from 1 to 65535, not "0"\n'],
-    [{ DOCS_DNS_SERVER: "127.0.0.1" }, ["--dns", "dns.example"], '[@petstore/docs] --dns must be an IP address with an optional port, such as 127.0.0.1:5353, not "dns.example"\n'],
+    [
+      { DOCS_DNS_SERVER: "dns.example" },
+      [],
+      '[@petstore/docs] DOCS_DNS_SERVER must be an IP address with an optional port, such as 127.0.0.1:5353, not "dns.example"\n',
+    ],
+    [
+      { DOCS_HTTPS_PORT: "443" },
+      ["--https-port", "0"],
+      '[@petstore/docs] --https-port must be a port from 1 to 65535, not "0"\n',
+    ],
+    [
+      { DOCS_DNS_SERVER: "127.0.0.1" },
+      ["--dns", "dns.example"],
+      '[@petstore/docs] --dns must be an IP address with an optional port, such as 127.0.0.1:5353, not "dns.example"\n',
+    ],
   ])("%j %j", async (env, args, stderr) => {
     const result = await run("src/domains/cli.ts", ["check", ...args], env);
     expect(result).toEqual({ code: 2, stdout: "", stderr });
@@ -103,14 +154,17 @@ describe("pnpm --filter @petstore/docs lab", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/^Usage: pnpm --filter @petstore\/docs lab \[scenario\]\n/);
-    for (const name of ["healthy", "no-dns", "broken", "removed-primary"]) expect(result.stdout).toMatch(new RegExp(`^  ${name} `, "m"));
+    for (const name of ["healthy", "no-dns", "broken", "removed-primary"])
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} `, "m"));
   });
 
   test("refuses an unknown scenario with the list and the usage", async () => {
     const result = await run("scripts/lab.ts", ["--", "nodns"]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^\[@petstore\/docs\] unknown lab scenario "nodns"; use one of: healthy, no-dns, broken, removed-primary\n\nUsage:/);
+    expect(result.stderr).toMatch(
+      /^\[@petstore\/docs\] unknown lab scenario "nodns"; use one of: healthy, no-dns, broken, removed-primary\n\nUsage:/,
+    );
   });
 
   test("serves the scenario named after pnpm's --", { timeout: 30_000 }, async () => {
@@ -131,7 +185,9 @@ describe("pnpm --filter @petstore/docs lab", () => {
         child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
         void exited.then((code) => reject(new Error(`the lab exited with ${code}:\n${output}`)));
       });
-      expect(output).toContain(`[@petstore/docs] lab "no-dns": DNS on 127.0.0.1:${dnsPort} (UDP), HTTPS on 127.0.0.1:${httpsPort}`);
+      expect(output).toContain(
+        `[@petstore/docs] lab "no-dns": DNS on 127.0.0.1:${dnsPort} (UDP), HTTPS on 127.0.0.1:${httpsPort}`,
+      );
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
     } finally {

@@ -54,7 +54,9 @@ describe("findExternalAssets, the build's CDN guard", () => {
     const dir = await mkdtemp(join(tmpdir(), "petstore-docs-build-"));
     const notContract = join(dir, "openapi.yaml");
     await writeFile(notContract, "hello: world\n");
-    await expect(buildSite({ outDir: join(dir, "out"), contractPath: notContract })).rejects.toThrow(`[@petstore/docs] ${notContract} is not an OpenAPI document (no info or paths).`);
+    await expect(buildSite({ outDir: join(dir, "out"), contractPath: notContract })).rejects.toThrow(
+      `[@petstore/docs] ${notContract} is not an OpenAPI document (no info or paths).`,
+    );
   });
 });
 
@@ -66,18 +68,22 @@ test("redocStandaloneBundle has Redoc's CDN logo replaced by an inline one", asy
 });
 
 test("describeBuild names the files, the folder and the size", () => {
-  expect(describeBuild({ outDir: join(process.cwd(), "dist"), files: ["index.html", "openapi.yaml"], bytes: 2048 })).toBe(
-    "[@petstore/docs] built index.html, openapi.yaml into dist/ (2 KiB, nothing loaded from other hosts)",
-  );
+  expect(
+    describeBuild({ outDir: join(process.cwd(), "dist"), files: ["index.html", "openapi.yaml"], bytes: 2048 }),
+  ).toBe("[@petstore/docs] built index.html, openapi.yaml into dist/ (2 KiB, nothing loaded from other hosts)");
 });
 
 describe("layout", () => {
   test("escapeHtml escapes the five special characters", () => {
-    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;",
+    );
   });
 
   test("escapeInlineScript keeps a string from closing its <script> element", () => {
-    expect(escapeInlineScript('x = "</script><!--"; y = "</SCRIPT>"')).toBe('x = "<\\/script><\\!--"; y = "<\\/SCRIPT>"');
+    expect(escapeInlineScript('x = "</script><!--"; y = "</SCRIPT>"')).toBe(
+      'x = "<\\/script><\\!--"; y = "<\\/SCRIPT>"',
+    );
   });
 
   test("siteHeader marks the current page and links the others relative to the root", () => {
@@ -88,7 +94,14 @@ describe("layout", () => {
   });
 
   test("page escapes the title and description", () => {
-    const html = page({ title: "A <b>", description: 'say "hi"', current: "reference", root: "./", css: "", body: "<main></main>" });
+    const html = page({
+      title: "A <b>",
+      description: 'say "hi"',
+      current: "reference",
+      root: "./",
+      css: "",
+      body: "<main></main>",
+    });
     expect(html).toContain("<title>A &lt;b&gt;</title>");
     expect(html).toContain('content="say &quot;hi&quot;"');
   });
@@ -102,7 +115,9 @@ describe("the guide page", () => {
   test("guidePage links every ## section from its table of contents", () => {
     const html = guidePage("# The guide\n\n## Install\n\ntext\n\n### Detail\n\n## Testing with mocks\n");
     expect(html).toContain("<title>The guide — Petstore API</title>");
-    expect(html).toContain('<ol><li><a href="#install">Install</a></li><li><a href="#testing-with-mocks">Testing with mocks</a></li></ol>');
+    expect(html).toContain(
+      '<ol><li><a href="#install">Install</a></li><li><a href="#testing-with-mocks">Testing with mocks</a></li></ol>',
+    );
     expect(html).toContain('<h3 id="detail">Detail</h3>');
   });
 });
@@ -138,13 +153,27 @@ describe("the reference document", () => {
   test("referenceDocument adds a deprecation notice when the description does not give the removal date", () => {
     const document = referenceDocument({
       info: { title: "T", version: "1" },
-      paths: { "/a": { get: { operationId: "old", deprecated: true, tags: ["x"], "x-deprecation": { sunset: "2031-01-01T00:00:00Z", replacement: "GET /b" } } } },
+      paths: {
+        "/a": {
+          get: {
+            operationId: "old",
+            deprecated: true,
+            tags: ["x"],
+            "x-deprecation": { sunset: "2031-01-01T00:00:00Z", replacement: "GET /b" },
+          },
+        },
+      },
     });
-    expect(document.paths["/a"]!.get!.description).toBe("**Deprecated**; removed on **2031-01-01**. Use `GET /b` instead.");
+    expect(document.paths["/a"]!.get!.description).toBe(
+      "**Deprecated**; removed on **2031-01-01**. Use `GET /b` instead.",
+    );
   });
 
   test("referencePage inlines the bundle and a document that cannot close its script", () => {
-    const html = referencePage({ info: { title: "T", version: "1", description: "</script><script>alert(1)</script>" }, paths: {} }, "window.Redoc = {};");
+    const html = referencePage(
+      { info: { title: "T", version: "1", description: "</script><script>alert(1)</script>" }, paths: {} },
+      "window.Redoc = {};",
+    );
     expect(html).toContain("<script>window.Redoc = {};</script>");
     expect(html).not.toContain("</script><script>alert(1)");
     expect(html).toContain("\\u003c/script>");
@@ -152,7 +181,11 @@ describe("the reference document", () => {
 });
 
 test("guideSection turns each guide section into a searchable reference section linking to it", () => {
-  expect(guideSection("# Guide\n\nIntro.\n\n## Install\n\nRun npm.\nThen import it.\n\n```sh\nnpm i\n```\n\n## Two words\n\n| a |\n|---|\n\nText after a table.\n")).toBe(
+  expect(
+    guideSection(
+      "# Guide\n\nIntro.\n\n## Install\n\nRun npm.\nThen import it.\n\n```sh\nnpm i\n```\n\n## Two words\n\n| a |\n|---|\n\nText after a table.\n",
+    ),
+  ).toBe(
     "# SDK guide\n\nThe [SDK guide](guide/) in short; each section links to its full text.\n\n" +
       "## Install\n\nRun npm.\nThen import it.\n\n[Read “Install” in the SDK guide](guide/#install)",
   );

@@ -74,7 +74,10 @@ async function openPage(path: string): Promise<{ page: Page; errors: string[] }>
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("requestfailed", (request) => failures.push(`${request.url()}: ${request.failure()?.errorText}`));
-  page.on("response", (response) => void (response.status() >= 400 && failures.push(`${response.url()}: HTTP ${response.status()}`)));
+  page.on(
+    "response",
+    (response) => void (response.status() >= 400 && failures.push(`${response.url()}: HTTP ${response.status()}`)),
+  );
   page.on("console", (message) => void (message.type() === "error" && failures.push(`console: ${message.text()}`)));
   await page.goto(new URL(path, site.url).href, { waitUntil: "load" });
   return { page, errors };
@@ -82,7 +85,11 @@ async function openPage(path: string): Promise<{ page: Page; errors: string[] }>
 
 /** Images that did not load: a blocked or missing one has no natural width. */
 const brokenImages = (page: Page) =>
-  page.evaluate(() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.src.slice(0, 80)));
+  page.evaluate(() =>
+    [...document.images]
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.src.slice(0, 80)),
+  );
 
 describe.skipIf("reason" in chromium)("in headless Chromium", () => {
   test("the guard blocks and reports a request to another host, as a CDN asset would make", async () => {
@@ -104,7 +111,11 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     await api.waitFor({ timeout: 20_000 });
 
     const operations = await api.locator("[id^='tag/animals/operation/'] h2").allInnerTexts();
-    expect(operations.map((text) => text.replace(/\s+/g, " "))).toEqual(["List all animals", "Add an animal", "Get an animal Deprecated"]);
+    expect(operations.map((text) => text.replace(/\s+/g, " "))).toEqual([
+      "List all animals",
+      "Add an animal",
+      "Get an animal Deprecated",
+    ]);
     const getPet = page.locator('[id="tag/animals/operation/getPet"]');
     await expect.poll(() => getPet.getByText("Deprecated", { exact: true }).first().isVisible()).toBe(true);
     expect(await getPet.innerText()).toContain("removed on 2030-12-05");
@@ -130,10 +141,13 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     expect(errors).toEqual([]);
     expect(await brokenImages(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, "reference.png") });
-    await getPet.locator("h2").first().evaluate((heading) => {
-      heading.scrollIntoView();
-      window.scrollBy(0, -60);
-    });
+    await getPet
+      .locator("h2")
+      .first()
+      .evaluate((heading) => {
+        heading.scrollIntoView();
+        window.scrollBy(0, -60);
+      });
     await page.screenshot({ path: join(SCREENSHOTS, "reference-getpet.png") });
     await page.close();
   });
@@ -143,7 +157,16 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     await page.locator('.site-header a:text-is("SDK guide")').click();
     await page.waitForURL(/\/guide\/$/);
     const headings = await page.locator("main h2").allInnerTexts();
-    expect(headings).toEqual(["Install", "Authenticate", "Environments", "Options", "Errors", "Retries", "Deprecations", "Testing with mocks"]);
+    expect(headings).toEqual([
+      "Install",
+      "Authenticate",
+      "Environments",
+      "Options",
+      "Errors",
+      "Retries",
+      "Deprecations",
+      "Testing with mocks",
+    ]);
     expect(await page.locator("nav li").count()).toBe(headings.length);
     const text = await page.locator("main").innerText();
     expect(text).toContain("createPetstoreClient");
@@ -165,12 +188,16 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
 const AXE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Opens `path` in a fresh context with these settings; the Redoc page is returned once Redoc has rendered. */
-async function openIn(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ page: Page; close(): Promise<void> }> {
+async function openIn(
+  path: string,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ page: Page; close(): Promise<void> }> {
   const own = await browser!.newContext(options);
   await blockOffLoopback(own, requests, offLoopback);
   const page = await own.newPage();
   await page.goto(new URL(path, site.url).href, { waitUntil: "load" });
-  if (path === "" && options.javaScriptEnabled !== false) await page.locator("#redoc .api-content").waitFor({ timeout: 30_000 });
+  if (path === "" && options.javaScriptEnabled !== false)
+    await page.locator("#redoc .api-content").waitFor({ timeout: 30_000 });
   return { page, close: () => own.close() };
 }
 
@@ -179,30 +206,39 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated rather than added as a script tag, so it also runs on the page with JavaScript turned off.
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
+    const result = await (
+      window as unknown as {
+        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run(document);
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
   });
   return violations;
 }
 
 describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and readable without JavaScript", () => {
-  test.each(["light", "dark"] as const)("axe-core finds no violations on either page in %s mode", async (colorScheme) => {
-    for (const path of ["", "guide/"]) {
-      const { page, close } = await openIn(path, { colorScheme, viewport: { width: 1280, height: 900 } });
-      expect(await axeViolations(page), `${path || "reference"} (${colorScheme})`).toEqual([]);
-      expect(await page.locator("main").count()).toBe(1);
-      expect(await page.locator('nav[aria-label="Site"]').count()).toBe(1);
-      await close();
-    }
-  }, 120_000);
+  test.each(["light", "dark"] as const)(
+    "axe-core finds no violations on either page in %s mode",
+    async (colorScheme) => {
+      for (const path of ["", "guide/"]) {
+        const { page, close } = await openIn(path, { colorScheme, viewport: { width: 1280, height: 900 } });
+        expect(await axeViolations(page), `${path || "reference"} (${colorScheme})`).toEqual([]);
+        expect(await page.locator("main").count()).toBe(1);
+        expect(await page.locator('nav[aria-label="Site"]').count()).toBe(1);
+        await close();
+      }
+    },
+    120_000,
+  );
 
   test("dark mode follows the OS, and switches when it changes", async () => {
     const { page, close } = await openIn("", { colorScheme: "dark", viewport: { width: 1280, height: 900 } });
-    const colours = () => page.evaluate(() => ({
-      body: getComputedStyle(document.body).backgroundColor,
-      menu: getComputedStyle(document.querySelector(".menu-content")!).backgroundColor,
-      text: getComputedStyle(document.querySelector(".api-content h2")!).color,
-    }));
+    const colours = () =>
+      page.evaluate(() => ({
+        body: getComputedStyle(document.body).backgroundColor,
+        menu: getComputedStyle(document.querySelector(".menu-content")!).backgroundColor,
+        text: getComputedStyle(document.querySelector(".api-content h2")!).color,
+      }));
     expect(await colours()).toEqual({ body: "rgb(15, 23, 42)", menu: "rgb(17, 24, 39)", text: "rgb(229, 231, 235)" });
     await page.screenshot({ path: join(SCREENSHOTS, "reference-dark.png") });
     await page.emulateMedia({ colorScheme: "light" });
@@ -216,12 +252,23 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
 
   test("no page is wider than a 320, 360 or 390 px phone", async () => {
     for (const path of ["", "guide/"]) {
-      const { page, close } = await openIn(path, { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+      const { page, close } = await openIn(path, {
+        viewport: { width: 390, height: 800 },
+        isMobile: true,
+        hasTouch: true,
+      });
       for (const width of [390, 360, 320]) {
         await page.setViewportSize({ width, height: 800 });
-        const widths = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-        await expect.poll(widths, { message: `${path || "reference"} at ${width} px` }).toEqual({ scroll: width, client: width });
-        if (width === 390) await page.screenshot({ path: join(SCREENSHOTS, `${path ? "guide" : "reference"}-390.png`) });
+        const widths = () =>
+          page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+          }));
+        await expect
+          .poll(widths, { message: `${path || "reference"} at ${width} px` })
+          .toEqual({ scroll: width, client: width });
+        if (width === 390)
+          await page.screenshot({ path: join(SCREENSHOTS, `${path ? "guide" : "reference"}-390.png`) });
       }
       await close();
     }
@@ -230,7 +277,11 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
   test("without JavaScript the reference still lists every operation with its code samples", async () => {
     const { page, close } = await openIn("", { javaScriptEnabled: false });
     const operations = await page.locator(".fallback h2").allInnerTexts();
-    expect(operations).toEqual(["GET /pets: List all animals", "POST /pets: Add an animal", "GET /pets/{petId}: Get an animal"]);
+    expect(operations).toEqual([
+      "GET /pets: List all animals",
+      "POST /pets: Add an animal",
+      "GET /pets/{petId}: Get an animal",
+    ]);
     const text = await page.locator("main").innerText();
     expect(text).toContain("Deprecated: removed on 2030-12-05");
     expect(text).toContain("curl 'https://api.petstore.example/v1/pets?limit=10&status=available'");
@@ -250,9 +301,13 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
     const { page, close } = await openIn("");
     for (const id of ["listPets", "createPet", "getPet"]) {
       const operation = page.locator(`[id="tag/animals/operation/${id}"]`);
-      expect(await operation.getByRole("tab").allInnerTexts(), id).toEqual(expect.arrayContaining(["curl", "TypeScript SDK"]));
+      expect(await operation.getByRole("tab").allInnerTexts(), id).toEqual(
+        expect.arrayContaining(["curl", "TypeScript SDK"]),
+      );
       await operation.getByRole("tab", { name: "TypeScript SDK" }).click();
-      await expect.poll(() => operation.getByRole("tabpanel").filter({ hasText: "createPetstoreClient" }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => operation.getByRole("tabpanel").filter({ hasText: "createPetstoreClient" }).count())
+        .toBeGreaterThan(0);
     }
     await close();
   }, 120_000);

@@ -26,13 +26,21 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   const nodeEnv = env.NODE_ENV || "development";
   const production = nodeEnv !== "development" && nodeEnv !== "test";
   // Digits only: Number() would also take " " (0, a random port) and "0x1F9A".
-  const port = env.PORT === undefined || env.PORT === "" ? 4000 : /^\d{1,5}$/.test(env.PORT) ? Number(env.PORT) : Number.NaN;
+  const port =
+    env.PORT === undefined || env.PORT === "" ? 4000 : /^\d{1,5}$/.test(env.PORT) ? Number(env.PORT) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`[@petstore/server] PORT must be an integer from 0 to 65535, got ${JSON.stringify(env.PORT)}.`);
+    throw new ConfigError(
+      `[@petstore/server] PORT must be an integer from 0 to 65535, got ${JSON.stringify(env.PORT)}.`,
+    );
   }
-  const apiKeys = (env.PETSTORE_API_KEYS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+  const apiKeys = (env.PETSTORE_API_KEYS ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
   if (apiKeys.length === 0 && (env.PETSTORE_API_KEYS ?? "").trim() !== "") {
-    throw new ConfigError(`[@petstore/server] PETSTORE_API_KEYS is set but holds no keys (${JSON.stringify(env.PETSTORE_API_KEYS)}): give comma-separated keys, or leave it unset for a development key.`);
+    throw new ConfigError(
+      `[@petstore/server] PETSTORE_API_KEYS is set but holds no keys (${JSON.stringify(env.PETSTORE_API_KEYS)}): give comma-separated keys, or leave it unset for a development key.`,
+    );
   }
   if (apiKeys.length === 0 && production) {
     throw new ConfigError(
@@ -42,12 +50,19 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   }
   const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`[@petstore/server] LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(env.LOG_LEVEL)}.`);
+    throw new ConfigError(
+      `[@petstore/server] LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(env.LOG_LEVEL)}.`,
+    );
   }
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\/./.test(env.DATABASE_URL)) {
-    throw new ConfigError("[@petstore/server] DATABASE_URL must be a postgres:// or postgresql:// URL such as postgres://user:password@localhost:5432/petstore (value not shown: it may hold a password).");
+    throw new ConfigError(
+      "[@petstore/server] DATABASE_URL must be a postgres:// or postgresql:// URL such as postgres://user:password@localhost:5432/petstore (value not shown: it may hold a password).",
+    );
   }
-  const corsOrigins = (env.PETSTORE_CORS_ORIGINS ?? "*").split(",").map((origin) => origin.trim()).filter(Boolean);
+  const corsOrigins = (env.PETSTORE_CORS_ORIGINS ?? "*")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   return {
     port,
     host: env.HOST || "127.0.0.1",

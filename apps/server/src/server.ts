@@ -27,7 +27,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
-  if (address === null || typeof address === "string") throw new Error("[@petstore/server] the server has no TCP address");
+  if (address === null || typeof address === "string")
+    throw new Error("[@petstore/server] the server has no TCP address");
   const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${hostPart}:${address.port}`;
   let closing: Promise<void> | undefined;

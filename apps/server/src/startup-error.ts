@@ -26,7 +26,8 @@ export function startupMessage(error: unknown): string {
   if (error instanceof ConfigError) return error.message;
   const { code, message, stack } = (error ?? {}) as { code?: unknown; message?: unknown; stack?: unknown };
   if (typeof message === "string" && message.startsWith("[@petstore/server]")) return message;
-  if (typeof code === "string" && code in HINTS) return `[@petstore/server] cannot start: ${String(message)} (${HINTS[code]}).`;
+  if (typeof code === "string" && code in HINTS)
+    return `[@petstore/server] cannot start: ${String(message)} (${HINTS[code]}).`;
   // Any other error the system reported (it names a system call) is the machine's, not a bug: still one line.
   if (typeof code === "string" && "syscall" in (error as object)) {
     return `[@petstore/server] cannot start: ${String(message)} (a system error: check PETSTORE_DATA_FILE, PORT and HOST).`;

@@ -8,7 +8,9 @@ const HOW = 'pass createPetstoreClient({ apiKey: "…" }) or set the PETSTORE_AP
 // The key is never interpolated into a message: errors and warnings end up in logs.
 function checkKey(key: unknown): string {
   if (typeof key === "string" && /^[\t\x20-\x7e\x80-\xff]+$/.test(key)) return key;
-  throw new PetstoreError(`${PREFIX}The API key is empty or not a printable string (value not shown); ${HOW}`, { code: "invalid_api_key" });
+  throw new PetstoreError(`${PREFIX}The API key is empty or not a printable string (value not shown); ${HOW}`, {
+    code: "invalid_api_key",
+  });
 }
 
 /** Turns the `apiKey` option (or `PETSTORE_API_KEY`) into a function resolving the key for each request; throws when there is none. */

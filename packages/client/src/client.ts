@@ -27,7 +27,10 @@ export interface PetstoreClient {
 
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
-  const context = createContext(options, (id) => [OPERATIONS[id].sdk, (OPERATIONS[id] as { replacement?: string }).replacement ?? ""]);
+  const context = createContext(options, (id) => [
+    OPERATIONS[id].sdk,
+    (OPERATIONS[id] as { replacement?: string }).replacement ?? "",
+  ]);
   const call = createCall(context);
   return {
     pets: {
@@ -37,7 +40,11 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
     },
     withOptions(more) {
       checkClientOptions(more);
-      const merged = { ...options, ...more, headers: { ...headerRecord("headers", options.headers), ...headerRecord("headers", more.headers) } };
+      const merged = {
+        ...options,
+        ...more,
+        headers: { ...headerRecord("headers", options.headers), ...headerRecord("headers", more.headers) },
+      };
       // Choosing one of environment and baseUrl replaces the other.
       if ("environment" in more) delete merged.baseUrl;
       if ("baseUrl" in more) delete merged.environment;

@@ -27,12 +27,17 @@ type Facts = Omit<DeprecationInfo, "message">;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Builds the warning text; a missing fact is left out rather than printed as "undefined". */
-export function deprecationMessage({ operation, deprecatedAt, sunset, replacement, link, contractSunset }: Facts): string {
+export function deprecationMessage({
+  operation,
+  deprecatedAt,
+  sunset,
+  replacement,
+  link,
+  contractSunset,
+}: Facts): string {
   return `${PREFIX}${operation} is deprecated${deprecatedAt ? ` since ${day(deprecatedAt)}` : ""}${sunset ? ` and will be removed on ${day(sunset)}` : ""}${
     contractSunset ? ` (the server's Sunset; this SDK's contract said ${day(contractSunset)})` : ""
-  }.${
-    replacement ? ` Use ${replacement} instead.` : ""
-  }${link ? ` See ${link}` : ""}`;
+  }.${replacement ? ` Use ${replacement} instead.` : ""}${link ? ` See ${link}` : ""}`;
 }
 
 /** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (the old `true`, a bare number) gives undefined. */
@@ -90,7 +95,10 @@ export function deprecationReporter(
       try {
         onDeprecation({ ...facts, message });
       } catch (error) {
-        (log ?? ((_, line: string) => console.error(PREFIX + line)))("error", `onDeprecation threw (${String(error)}); the call went on.`);
+        (log ?? ((_, line: string) => console.error(PREFIX + line)))(
+          "error",
+          `onDeprecation threw (${String(error)}); the call went on.`,
+        );
       }
     } else if (process?.emitWarning) process.emitWarning(message, "DeprecationWarning");
     else console.warn(message);

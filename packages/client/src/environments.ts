@@ -5,13 +5,20 @@ import { invalid, PREFIX } from "./internal/fail";
 export function resolveBaseUrl(environment: Environment | undefined, baseUrl: string | undefined): string {
   if (baseUrl === undefined) {
     const name = environment ?? "production";
-    return Object.hasOwn(servers, name) ? servers[name] : invalid("environment", `"${Object.keys(servers).join('" or "')}" (or use baseUrl)`, name);
+    return Object.hasOwn(servers, name)
+      ? servers[name]
+      : invalid("environment", `"${Object.keys(servers).join('" or "')}" (or use baseUrl)`, name);
   }
   if (environment !== undefined) throw new TypeError(`${PREFIX}Pass either environment or baseUrl, not both.`);
   try {
     // fetch refuses URLs with credentials, and a query or fragment would end up in the middle of every path.
     const { protocol, username, password, search, hash } = new URL(baseUrl);
-    if (typeof baseUrl === "string" && /^https?:$/.test(protocol) && !(username || password || search || hash)) return baseUrl.replace(/\/+$/, "");
+    if (typeof baseUrl === "string" && /^https?:$/.test(protocol) && !(username || password || search || hash))
+      return baseUrl.replace(/\/+$/, "");
   } catch {}
-  return invalid("baseUrl", 'an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"', baseUrl);
+  return invalid(
+    "baseUrl",
+    'an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"',
+    baseUrl,
+  );
 }

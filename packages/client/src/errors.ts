@@ -1,5 +1,4 @@
-// Kept free of imports beyond the prefix: an app that imports only an error class pays for this file alone.
-import { PREFIX } from "./internal/fail";
+// Kept free of imports: an app that imports only an error class pays for this file alone.
 
 // A global brand, so an error thrown by one copy of the SDK (the CJS build, a second install) passes `instanceof`
 // against another's classes: each class's `name` getter is what `instanceof` compares along the prototype chain.
@@ -52,9 +51,11 @@ export class PetstoreError extends Error {
 
   /** `instanceof` that also recognises errors made by another copy of the SDK (CJS and ESM builds, two installs). */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too
     const want = this.prototype.name;
     for (let proto = value; (proto = proto == null ? null : Object.getPrototypeOf(proto)); ) {
-      if ((proto as { [BRAND]?: true })[BRAND] && Object.hasOwn(proto, "name") && (proto as Error).name === want) return true;
+      if ((proto as { [BRAND]?: true })[BRAND] && Object.hasOwn(proto, "name") && (proto as Error).name === want)
+        return true;
     }
     return false;
   }

@@ -19,5 +19,13 @@ export type { PetstoreClient } from "./client";
 export type { DeprecationInfo } from "./deprecation";
 export type { PetstoreErrorInit } from "./errors";
 export type { Logger, LogLevel } from "./internal/log";
-export type { ApiKeySource, FetchFunction, FetchInit, FetchOptions, PetstoreClientOptions, QueryValue, RequestOptions } from "./options";
+export type {
+  ApiKeySource,
+  FetchFunction,
+  FetchInit,
+  FetchOptions,
+  PetstoreClientOptions,
+  QueryValue,
+  RequestOptions,
+} from "./options";
 export type { ListPetsParams, Pet, PetStatus, PetstorePromise, WithResponse } from "./types";

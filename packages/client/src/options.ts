@@ -128,7 +128,9 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
   try {
     if (headers === undefined) return record;
     if (headers && typeof headers === "object") {
-      new Headers(headers as HeadersInit).forEach((value, key) => (record[key] = value));
+      new Headers(headers as HeadersInit).forEach((value, key) => {
+        record[key] = value;
+      });
       const key = record["idempotency-key"];
       if (key !== undefined && !HEADER_VALUE.test(key)) invalid(`${name} Idempotency-Key`, "1 to 255 characters", key);
       return record;
@@ -141,22 +143,36 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
 
 /** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
 export function checkClientOptions(options: PetstoreClientOptions): void {
-  if (!options || typeof options !== "object") invalid("createPetstoreClient options", "an object such as { apiKey }", options);
+  if (!options || typeof options !== "object")
+    invalid("createPetstoreClient options", "an object such as { apiKey }", options);
   rejectUnknownKeys("option", options, CLIENT_OPTION_KEYS);
   headerRecord("headers", options.headers);
   for (const name of ["fetch", "random", "sleep", "now", "onDeprecation"] as const) {
     const value = options[name];
-    if (!(value === undefined || typeof value === "function" || (value === false && name === "onDeprecation"))) invalid(name, "a function", value);
+    if (!(value === undefined || typeof value === "function" || (value === false && name === "onDeprecation")))
+      invalid(name, "a function", value);
   }
   const { fetchOptions, logLevel, logger } = options;
   if (fetchOptions !== undefined) {
     if (!fetchOptions || typeof fetchOptions !== "object") invalid("fetchOptions", "an object", fetchOptions);
     for (const key of ["method", "headers", "body", "signal"]) {
-      if (key in fetchOptions) throw new TypeError(`${PREFIX}fetchOptions cannot set ${key}; the SDK does (use the headers and signal options).`);
+      if (key in fetchOptions)
+        throw new TypeError(
+          `${PREFIX}fetchOptions cannot set ${key}; the SDK does (use the headers and signal options).`,
+        );
     }
   }
-  if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) invalid("logLevel", `one of "${LOG_LEVELS.join('", "')}"`, logLevel);
-  if (logger !== undefined && !(logger && ["error", "warn", "info", "debug"].every((level) => typeof (logger as unknown as Record<string, unknown>)[level] === "function"))) {
+  if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel))
+    invalid("logLevel", `one of "${LOG_LEVELS.join('", "')}"`, logLevel);
+  if (
+    logger !== undefined &&
+    !(
+      logger &&
+      ["error", "warn", "info", "debug"].every(
+        (level) => typeof (logger as unknown as Record<string, unknown>)[level] === "function",
+      )
+    )
+  ) {
     invalid("logger", "an object with error, warn, info and debug methods", logger);
   }
 }
@@ -177,7 +193,8 @@ export function checkRequestOptions(call: RequestOptions): void {
     if (!query || typeof query !== "object" || Array.isArray(query)) invalid("query", "an object", query);
     for (const [name, value] of Object.entries(query)) {
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item))) invalid(`query.${name}`, "a string, number, boolean or array", item);
+        if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item)))
+          invalid(`query.${name}`, "a string, number, boolean or array", item);
       }
     }
   }
@@ -187,8 +204,10 @@ export function checkRequestOptions(call: RequestOptions): void {
 export function retrySettings(client: PetstoreClientOptions, call: RequestOptions = {}): RetrySettings {
   const maxRetries = call.maxRetries ?? client.maxRetries ?? 2;
   const timeout = call.timeout ?? client.timeout ?? 60_000;
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES)) invalid("maxRetries", `an integer from 0 to ${MAX_RETRIES}`, maxRetries);
-  if (!(typeof timeout === "number" && timeout > 0 && timeout <= MAX_TIMEOUT)) invalid("timeout", `a positive number of milliseconds up to ${MAX_TIMEOUT}`, timeout);
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES))
+    invalid("maxRetries", `an integer from 0 to ${MAX_RETRIES}`, maxRetries);
+  if (!(typeof timeout === "number" && timeout > 0 && timeout <= MAX_TIMEOUT))
+    invalid("timeout", `a positive number of milliseconds up to ${MAX_TIMEOUT}`, timeout);
   return {
     maxRetries,
     timeout,

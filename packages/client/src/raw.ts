@@ -19,17 +19,27 @@ export type PetstoreRawClient = Client<paths>;
  */
 export function createPetstoreRawClient(options: PetstoreClientOptions = {}): PetstoreRawClient {
   const context = createContext(options, (_id, method, path, replacement) => [`${method} ${path}`, replacement]);
-  const ids = new Map(Object.entries(operations).map(([id, { method, path }]) => [`${method} ${path}`, id as OperationId]));
+  const ids = new Map(
+    Object.entries(operations).map(([id, { method, path }]) => [`${method} ${path}`, id as OperationId]),
+  );
   const raw = createClient<paths>({
     baseUrl: context.baseUrl,
     async fetch(request) {
       // Buffered once so every attempt sends the same bytes.
       const body = request.body && (await request.arrayBuffer());
       const headers: Record<string, string> = { ...context.headers };
-      request.headers.forEach((value, name) => (headers[name] = value));
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
       const { response } = await exchange(
         context,
-        { method: request.method, url: request.url, headers: { ...headers, ...context.fixed }, body, target: `${request.method} ${request.url}` },
+        {
+          method: request.method,
+          url: request.url,
+          headers: { ...headers, ...context.fixed },
+          body,
+          target: `${request.method} ${request.url}`,
+        },
         { signal: request.signal },
         // openapi-fetch reads the body after this returns, so a copy is read to the end here, where the timeout still
         // covers it; the response itself (its url and redirected flag intact) then holds the whole body in memory.

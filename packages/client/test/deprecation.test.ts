@@ -9,7 +9,13 @@ const contract = operations.getPet.deprecation;
 function withHandler(answers: Response[], extra: PetstoreClientOptions = {}) {
   const seen: DeprecationInfo[] = [];
   const { fetch } = fakeFetch(...answers);
-  const petstore = createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: (info) => seen.push(info), ...extra });
+  const petstore = createPetstoreClient({
+    apiKey: "k",
+    baseUrl: "http://127.0.0.1:1/v1",
+    fetch,
+    onDeprecation: (info) => seen.push(info),
+    ...extra,
+  });
   return { petstore, seen };
 }
 
@@ -43,7 +49,12 @@ describe("contract deprecation (pets.get)", () => {
     process.on("warning", listener);
     try {
       const { fetch } = fakeFetch(jsonResponse(200, PET, { deprecation: "@1764892800" }));
-      await createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: false }).pets.get(1);
+      await createPetstoreClient({
+        apiKey: "k",
+        baseUrl: "http://127.0.0.1:1/v1",
+        fetch,
+        onDeprecation: false,
+      }).pets.get(1);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.filter((w) => w.message.includes("@petstore/client"))).toEqual([]);
     } finally {
@@ -84,7 +95,11 @@ describe("header-driven deprecation", () => {
     await petstore.pets.list();
     await petstore.pets.list();
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ operation: "pets.list()", source: "headers", link: "https://docs.petstore.example/new" });
+    expect(seen[0]).toMatchObject({
+      operation: "pets.list()",
+      source: "headers",
+      link: "https://docs.petstore.example/new",
+    });
     expect(seen[0]?.message).toBe(
       "[@petstore/client] pets.list() is deprecated since 2025-12-05 and will be removed on 2030-12-05. See https://docs.petstore.example/new",
     );
@@ -101,9 +116,21 @@ describe("header-driven deprecation", () => {
 
   it.each([
     ["Deprecation: true alone", { deprecation: "true" }, "[@petstore/client] pets.list() is deprecated."],
-    ["Sunset alone", { sunset: "Sun, 01 Jun 2031 00:00:00 GMT" }, "[@petstore/client] pets.list() is deprecated and will be removed on 2031-06-01."],
-    ["Deprecation as HTTP date", { deprecation: "Mon, 01 Jan 2029 00:00:00 GMT" }, "[@petstore/client] pets.list() is deprecated since 2029-01-01."],
-    ["an unparsable Sunset", { deprecation: "@0", sunset: "someday" }, "[@petstore/client] pets.list() is deprecated since 1970-01-01."],
+    [
+      "Sunset alone",
+      { sunset: "Sun, 01 Jun 2031 00:00:00 GMT" },
+      "[@petstore/client] pets.list() is deprecated and will be removed on 2031-06-01.",
+    ],
+    [
+      "Deprecation as HTTP date",
+      { deprecation: "Mon, 01 Jan 2029 00:00:00 GMT" },
+      "[@petstore/client] pets.list() is deprecated since 2029-01-01.",
+    ],
+    [
+      "an unparsable Sunset",
+      { deprecation: "@0", sunset: "someday" },
+      "[@petstore/client] pets.list() is deprecated since 1970-01-01.",
+    ],
   ])("%s never prints a missing value", async (_name, headers, message) => {
     const { petstore, seen } = withHandler([jsonResponse(200, [], headers)]);
     await petstore.pets.list();
@@ -115,9 +142,18 @@ describe("header-driven deprecation", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { fetch } = fakeFetch(jsonResponse(201, PET, { deprecation: "@1764892800" }));
     const boom = new Error("handler bug");
-    const petstore = createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: () => { throw boom; } });
+    const petstore = createPetstoreClient({
+      apiKey: "k",
+      baseUrl: "http://127.0.0.1:1/v1",
+      fetch,
+      onDeprecation: () => {
+        throw boom;
+      },
+    });
     await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).resolves.toEqual(PET);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("onDeprecation threw (Error: handler bug); the call went on."));
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("onDeprecation threw (Error: handler bug); the call went on."),
+    );
     logged.mockRestore();
   });
 
@@ -168,11 +204,17 @@ describe("what servers send beyond the contract", () => {
   });
 
   it("a server Sunset that differs from the contract's is reported once, naming both dates and the SDK method", async () => {
-    const { petstore, seen } = withHandler([jsonResponse(200, PET, { deprecation: "@1764892800", sunset: "Mon, 01 Jan 2029 00:00:00 GMT" })]);
+    const { petstore, seen } = withHandler([
+      jsonResponse(200, PET, { deprecation: "@1764892800", sunset: "Mon, 01 Jan 2029 00:00:00 GMT" }),
+    ]);
     await petstore.pets.get(1);
     await petstore.pets.get(1);
     expect(seen.map((info) => info.source)).toEqual(["contract", "headers"]);
-    expect(seen[1]).toMatchObject({ operation: "pets.get()", sunset: new Date("2029-01-01T00:00:00Z"), contractSunset: new Date(contract.sunset) });
+    expect(seen[1]).toMatchObject({
+      operation: "pets.get()",
+      sunset: new Date("2029-01-01T00:00:00Z"),
+      contractSunset: new Date(contract.sunset),
+    });
     expect(seen[1]?.message).toBe(
       `[@petstore/client] pets.get() is deprecated since 2025-12-05 and will be removed on 2029-01-01 (the server's Sunset; this SDK's contract said 2030-12-05). Use pets.list({ status }) instead. See ${contract.link}`,
     );

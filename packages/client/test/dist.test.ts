@@ -11,7 +11,11 @@ const run = promisify(execFile);
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer((req, res) => (req.url.startsWith("/v1/pets/") ? json(res, 404, { code: "not_found", message: "No pet.", status: 404 }) : json(res, 200, [PET])));
+  server = await startServer((req, res) =>
+    req.url.startsWith("/v1/pets/")
+      ? json(res, 404, { code: "not_found", message: "No pet.", status: 404 })
+      : json(res, 200, [PET]),
+  );
 });
 afterAll(() => server.close());
 
@@ -26,11 +30,19 @@ petstore.pets.list().then(async (pets) => {
 // The root `pnpm test` builds before running vitest; these prove the published files, not the source.
 describe.each([
   ["CommonJS", ["-e", program('const { createPetstoreClient, NotFoundError } = require("@petstore/client");')]],
-  ["ESM", ["--input-type=module", "-e", program('import { createPetstoreClient, NotFoundError } from "@petstore/client";')]],
+  [
+    "ESM",
+    ["--input-type=module", "-e", program('import { createPetstoreClient, NotFoundError } from "@petstore/client";')],
+  ],
 ])("the built %s entry", (_name, args) => {
   it("calls a real server and throws the typed errors", async () => {
-    expect(existsSync(join(packageDir, "dist/index.cjs")), "run `pnpm --filter @petstore/client build` first").toBe(true);
-    const { stdout } = await run(process.execPath, args, { cwd: packageDir, env: { ...process.env, BASE_URL: server.baseUrl } });
+    expect(existsSync(join(packageDir, "dist/index.cjs")), "run `pnpm --filter @petstore/client build` first").toBe(
+      true,
+    );
+    const { stdout } = await run(process.execPath, args, {
+      cwd: packageDir,
+      env: { ...process.env, BASE_URL: server.baseUrl },
+    });
     expect(JSON.parse(stdout)).toEqual({ pets: [PET], name: "NotFoundError", isNotFound: true, status: 404 });
   }, 60_000);
 });

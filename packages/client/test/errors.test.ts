@@ -17,22 +17,29 @@ import { packageDir } from "./helpers/typescript";
 
 const run = promisify(execFile);
 
-const client = (fetch: FetchFunction) => createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, maxRetries: 0, onDeprecation: false });
+const client = (fetch: FetchFunction) =>
+  createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, maxRetries: 0, onDeprecation: false });
 
 describe("error bodies", () => {
   it("a 502 with an HTML body keeps the start of the text on error.body and says what it is", async () => {
     const html = `<html><body><h1>502 Bad Gateway</h1>${"x".repeat(2000)}</body></html>`;
     const { fetch } = fakeFetch(new Response(html, { status: 502, headers: { "content-type": "text/html" } }));
-    const error = await client(fetch).pets.list().catch((e: unknown) => e);
+    const error = await client(fetch)
+      .pets.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as PetstoreError).body).toBe(html.slice(0, 500));
-    expect((error as Error).message).toMatch(/502 http_502: not a Petstore Error body \(text\/html: "<html><body><h1>502 Bad Gateway/);
+    expect((error as Error).message).toMatch(
+      /502 http_502: not a Petstore Error body \(text\/html: "<html><body><h1>502 Bad Gateway/,
+    );
   });
 
   it("a 400 with extra fields exposes all of them on error.body", async () => {
     const body = { code: "invalid_request", message: "name is empty", status: 400, details: [{ field: "name" }] };
     const { fetch } = fakeFetch(jsonResponse(400, body));
-    const error = await client(fetch).pets.create({ name: "", categoryId: 1 }).catch((e: unknown) => e);
+    const error = await client(fetch)
+      .pets.create({ name: "", categoryId: 1 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "invalid_request", body });
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ body });
   });
@@ -43,7 +50,9 @@ describe("error bodies", () => {
     [422, UnprocessableEntityError, "UnprocessableEntityError"],
   ] as const)("%i is a %s, as in Stainless SDKs", async (status, Class, name) => {
     const { fetch } = fakeFetch(jsonResponse(status, { code: `c${status}`, message: "no", status }));
-    const error = await client(fetch).pets.list().catch((e: unknown) => e);
+    const error = await client(fetch)
+      .pets.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(PetstoreError);
     expect(error).not.toBeInstanceOf(NotFoundError);

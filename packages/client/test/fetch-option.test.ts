@@ -7,7 +7,14 @@ const BASE = "http://127.0.0.1:1/v1";
 const never = () => new Promise<Response>(() => {});
 
 function client(fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) {
-  return createPetstoreClient({ apiKey: "k", baseUrl: BASE, fetch, sleep: async () => {}, onDeprecation: false, ...extra });
+  return createPetstoreClient({
+    apiKey: "k",
+    baseUrl: BASE,
+    fetch,
+    sleep: async () => {},
+    onDeprecation: false,
+    ...extra,
+  });
 }
 
 afterEach(() => {
@@ -30,15 +37,26 @@ describe("an injected fetch", () => {
     for (const [url, init] of calls) {
       expect(typeof url).toBe("string");
       expect(url).toBe(`${BASE}/pets`);
-      expect(init).toMatchObject({ method: "POST", dispatcher, credentials: "include", body: JSON.stringify({ name: "Rex", categoryId: 1 }) });
-      expect(init.headers).toMatchObject({ "idempotency-key": "key-1", "content-type": "application/json", authorization: "Bearer k" });
+      expect(init).toMatchObject({
+        method: "POST",
+        dispatcher,
+        credentials: "include",
+        body: JSON.stringify({ name: "Rex", categoryId: 1 }),
+      });
+      expect(init.headers).toMatchObject({
+        "idempotency-key": "key-1",
+        "content-type": "application/json",
+        authorization: "Bearer k",
+      });
       expect(init.signal).toBeInstanceOf(AbortSignal);
     }
     expect(calls[0]![1].signal).not.toBe(calls[1]![1].signal);
   });
 
   it("rejects fetchOptions that would replace what the SDK sets, naming the option", () => {
-    expect(() => client(fetch, { fetchOptions: { headers: {} } as never })).toThrow(/fetchOptions cannot set headers; the SDK does/);
+    expect(() => client(fetch, { fetchOptions: { headers: {} } as never })).toThrow(
+      /fetchOptions cannot set headers; the SDK does/,
+    );
     expect(() => client(fetch, { fetchOptions: "x" as never })).toThrow(/fetchOptions must be an object/);
   });
 

@@ -20,7 +20,14 @@ afterEach(async () => {
 
 async function hostile(handler: Handler, timeout = 1000) {
   server = await startServer(handler);
-  return createPetstoreClient({ apiKey: "k", baseUrl: server.baseUrl, timeout, maxRetries: 1, sleep: async () => {}, onDeprecation: false });
+  return createPetstoreClient({
+    apiKey: "k",
+    baseUrl: server.baseUrl,
+    timeout,
+    maxRetries: 1,
+    sleep: async () => {},
+    onDeprecation: false,
+  });
 }
 
 /** Settles the call and reports how long it took; a hung call fails the test by its own timeout. */
@@ -50,7 +57,10 @@ describe("a hostile server never causes an unhandled rejection or a call that ou
       setTimeout(() => res.socket?.destroy(), 10);
     });
     const { error } = await settle(petstore.pets.list());
-    expect(error).toMatchObject({ name: "ConnectionError", message: expect.stringContaining("broke off while reading the response") });
+    expect(error).toMatchObject({
+      name: "ConnectionError",
+      message: expect.stringContaining("broke off while reading the response"),
+    });
     expect(server?.received).toHaveLength(2);
   });
 

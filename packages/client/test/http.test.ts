@@ -28,7 +28,13 @@ async function setup(handler: Handler, options: PetstoreClientOptions = {}) {
   server = await startServer(handler);
   const { sleep, delays } = recordingSleep();
   const all: PetstoreClientOptions = { apiKey: KEY, baseUrl: server.baseUrl, sleep, onDeprecation: false, ...options };
-  return { petstore: createPetstoreClient(all), raw: createPetstoreRawClient(all), received: server.received, delays, baseUrl: server.baseUrl };
+  return {
+    petstore: createPetstoreClient(all),
+    raw: createPetstoreRawClient(all),
+    received: server.received,
+    delays,
+    baseUrl: server.baseUrl,
+  };
 }
 
 describe("over real HTTP", () => {
@@ -45,7 +51,11 @@ describe("over real HTTP", () => {
 
   it("creates with a JSON body and an Idempotency-Key", async () => {
     const { petstore, received } = await setup((req, res) => json(res, 201, { id: 7, ...JSON.parse(req.body) }));
-    await expect(petstore.pets.create({ name: "Tom", categoryId: 2 })).resolves.toEqual({ id: 7, name: "Tom", categoryId: 2 });
+    await expect(petstore.pets.create({ name: "Tom", categoryId: 2 })).resolves.toEqual({
+      id: 7,
+      name: "Tom",
+      categoryId: 2,
+    });
     expect(received[0]?.headers["content-type"]).toBe("application/json");
     expect(received[0]?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -69,7 +79,9 @@ describe("over real HTTP", () => {
 
   it("retries a 503 with Retry-After and reuses the create's Idempotency-Key", async () => {
     const { petstore, received, delays } = await setup((req, res, index) =>
-      index < 2 ? json(res, 503, errorBody(503, "unavailable"), { "retry-after": "2" }) : json(res, 201, { id: 3, ...JSON.parse(req.body) }),
+      index < 2
+        ? json(res, 503, errorBody(503, "unavailable"), { "retry-after": "2" })
+        : json(res, 201, { id: 3, ...JSON.parse(req.body) }),
     );
     await expect(petstore.pets.create({ name: "Rex", categoryId: 1 })).resolves.toMatchObject({ id: 3 });
     expect(received).toHaveLength(3);
@@ -133,7 +145,9 @@ describe("over real HTTP", () => {
   });
 
   it("the signal also stops a slow apiKey function", async () => {
-    const { petstore, received } = await setup((_req, res) => json(res, 200, []), { apiKey: () => new Promise<string>(() => {}) });
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), {
+      apiKey: () => new Promise<string>(() => {}),
+    });
     const controller = new AbortController();
     const call = petstore.pets.list({}, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user gave up")), 20);
@@ -142,7 +156,9 @@ describe("over real HTTP", () => {
   });
 
   it("the default sleep really waits and honours retry-after-ms", async () => {
-    server = await startServer((_req, res, index) => (index === 0 ? json(res, 429, errorBody(429, "rate_limited"), { "retry-after-ms": "1" }) : json(res, 200, [])));
+    server = await startServer((_req, res, index) =>
+      index === 0 ? json(res, 429, errorBody(429, "rate_limited"), { "retry-after-ms": "1" }) : json(res, 200, []),
+    );
     const petstore = createPetstoreClient({ apiKey: KEY, baseUrl: server.baseUrl });
     await expect(petstore.pets.list()).resolves.toEqual([]);
     expect(server.received).toHaveLength(2);
@@ -169,13 +185,24 @@ describe("timeouts, retries and headers over real HTTP", () => {
 
   it("raw retries a GET and a keyed POST, sending the same body again", async () => {
     const { raw, received } = await setup((req, res, index) =>
-      index % 2 === 0 ? json(res, 503, errorBody(503, "unavailable")) : json(res, req.method === "POST" ? 201 : 200, req.method === "POST" ? PET : [PET]),
+      index % 2 === 0
+        ? json(res, 503, errorBody(503, "unavailable"))
+        : json(res, req.method === "POST" ? 201 : 200, req.method === "POST" ? PET : [PET]),
     );
     await expect(raw.GET("/pets")).resolves.toMatchObject({ data: [PET] });
     const body = { name: "Rex", categoryId: 1 };
-    await expect(raw.POST("/pets", { body, params: { header: { "Idempotency-Key": "k1" } } })).resolves.toMatchObject({ data: PET });
-    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v1/pets", "GET /v1/pets", "POST /v1/pets", "POST /v1/pets"]);
-    expect(received.slice(2).map((r) => [r.body, r.headers["idempotency-key"]])).toEqual(Array(2).fill([JSON.stringify(body), "k1"]));
+    await expect(raw.POST("/pets", { body, params: { header: { "Idempotency-Key": "k1" } } })).resolves.toMatchObject({
+      data: PET,
+    });
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v1/pets",
+      "GET /v1/pets",
+      "POST /v1/pets",
+      "POST /v1/pets",
+    ]);
+    expect(received.slice(2).map((r) => [r.body, r.headers["idempotency-key"]])).toEqual(
+      Array(2).fill([JSON.stringify(body), "k1"]),
+    );
   });
 
   it("an abort during the default wait between retries stops it", async () => {
@@ -190,8 +217,13 @@ describe("timeouts, retries and headers over real HTTP", () => {
   });
 
   it("request headers replace client headers whatever their case; the SDK's own headers and the key cannot be replaced", async () => {
-    const { petstore, received } = await setup((_req, res) => json(res, 200, []), { headers: { "X-Team": "a", "x-keep": "k" } });
-    await petstore.pets.list({}, { headers: { "x-team": "b", Authorization: "Bearer other", "X-Petstore-Client": "spoof" } });
+    const { petstore, received } = await setup((_req, res) => json(res, 200, []), {
+      headers: { "X-Team": "a", "x-keep": "k" },
+    });
+    await petstore.pets.list(
+      {},
+      { headers: { "x-team": "b", Authorization: "Bearer other", "X-Petstore-Client": "spoof" } },
+    );
     expect(received[0]?.headers).toMatchObject({
       "x-team": "b",
       "x-keep": "k",
@@ -212,9 +244,12 @@ describe("errors over real HTTP", () => {
     [405, "method_not_allowed", PetstoreError],
     [413, "payload_too_large", PetstoreError],
   ])("%i becomes %s's class with code, message, status and requestId", async (status, code, Class) => {
-    const { petstore } = await setup((_req, res) => json(res, status, errorBody(status, code, "Explained."), { "x-request-id": "req_123" }), {
-      maxRetries: 0,
-    });
+    const { petstore } = await setup(
+      (_req, res) => json(res, status, errorBody(status, code, "Explained."), { "x-request-id": "req_123" }),
+      {
+        maxRetries: 0,
+      },
+    );
     const error = await petstore.pets.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(PetstoreError);
@@ -224,8 +259,15 @@ describe("errors over real HTTP", () => {
   });
 
   it("a 500 with plain text is an InternalServerError carrying the status", async () => {
-    const { petstore } = await setup((_req, res) => res.writeHead(500, { "content-type": "text/plain" }).end("upstream crashed"), { maxRetries: 0 });
-    await expect(petstore.pets.list()).rejects.toMatchObject({ name: "InternalServerError", status: 500, code: "http_500" });
+    const { petstore } = await setup(
+      (_req, res) => res.writeHead(500, { "content-type": "text/plain" }).end("upstream crashed"),
+      { maxRetries: 0 },
+    );
+    await expect(petstore.pets.list()).rejects.toMatchObject({
+      name: "InternalServerError",
+      status: 500,
+      code: "http_500",
+    });
   });
 
   it.each([
@@ -274,21 +316,31 @@ describe("errors over real HTTP", () => {
   });
 
   it("the API key never shows in messages or serialized errors", async () => {
-    const { petstore } = await setup((_req, res) => json(res, 401, errorBody(401, "unauthorized"), { "x-request-id": "r1" }), { maxRetries: 0 });
+    const { petstore } = await setup(
+      (_req, res) => json(res, 401, errorBody(401, "unauthorized"), { "x-request-id": "r1" }),
+      { maxRetries: 0 },
+    );
     const errors = [await petstore.pets.list().catch((e: unknown) => e)];
     const closed = createPetstoreClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9/v1", maxRetries: 0 });
     errors.push(await closed.pets.list().catch((e: unknown) => e));
     errors.push(await closed.pets.list({}, { timeout: 1 }).catch((e: unknown) => e));
     for (const error of errors) {
       expect(error).toBeInstanceOf(PetstoreError);
-      const text = [JSON.stringify(error), String(error), (error as Error).stack, JSON.stringify((error as Error).cause ?? null)].join("\n");
+      const text = [
+        JSON.stringify(error),
+        String(error),
+        (error as Error).stack,
+        JSON.stringify((error as Error).cause ?? null),
+      ].join("\n");
       expect(text).not.toContain(KEY);
       expect(text).not.toMatch(/zebra/i);
     }
   });
 
   it("JSON.stringify(error) carries the message and the response facts", async () => {
-    const { petstore } = await setup((_req, res) => json(res, 404, errorBody(404, "not_found"), { "x-request-id": "r9" }));
+    const { petstore } = await setup((_req, res) =>
+      json(res, 404, errorBody(404, "not_found"), { "x-request-id": "r9" }),
+    );
     const error = await petstore.pets.list().catch((e: unknown) => e);
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({
       name: "NotFoundError",
@@ -300,11 +352,17 @@ describe("errors over real HTTP", () => {
   });
 
   it("a body that breaks off mid-way is a ConnectionError that says a response arrived", async () => {
-    const { petstore } = await setup((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
-      res.write("[");
-      setTimeout(() => res.destroy(), 10);
-    }, { maxRetries: 0 });
-    await expect(petstore.pets.list()).rejects.toMatchObject({ name: "ConnectionError", message: expect.stringMatching(/broke off while reading the response/) });
+    const { petstore } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+        res.write("[");
+        setTimeout(() => res.destroy(), 10);
+      },
+      { maxRetries: 0 },
+    );
+    await expect(petstore.pets.list()).rejects.toMatchObject({
+      name: "ConnectionError",
+      message: expect.stringMatching(/broke off while reading the response/),
+    });
   });
 });

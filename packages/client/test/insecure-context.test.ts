@@ -16,7 +16,8 @@ describe("in an insecure context (a plain-http page), where crypto.randomUUID do
     await petstore.pets.create({ name: "Rex", categoryId: 1 });
     await petstore.pets.create({ name: "Rex", categoryId: 1 });
     const keys = requests.map((request) => request.headers.get("idempotency-key"));
-    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const key of keys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(keys[0]).not.toBe(keys[1]);
   });
 });

@@ -3,7 +3,14 @@ import { createPetstoreClient, TimeoutError, VERSION, type PetstoreClientOptions
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
 const base = (fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) =>
-  createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1/v1", fetch, onDeprecation: false, sleep: async () => {}, ...extra });
+  createPetstoreClient({
+    apiKey: "k",
+    baseUrl: "http://127.0.0.1:1/v1",
+    fetch,
+    onDeprecation: false,
+    sleep: async () => {},
+    ...extra,
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,7 +64,10 @@ describe("request options", () => {
   it("query adds parameters the SDK does not know yet; headers take a Headers object or pairs", async () => {
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const petstore = base(fetch);
-    await petstore.pets.list({ limit: 2 }, { query: { sort: "name", tag: ["a b", "c"], skip: undefined }, headers: new Headers({ "x-trace": "t1" }) });
+    await petstore.pets.list(
+      { limit: 2 },
+      { query: { sort: "name", tag: ["a b", "c"], skip: undefined }, headers: new Headers({ "x-trace": "t1" }) },
+    );
     await petstore.pets.list({}, { headers: [["x-trace", "t2"]] });
     expect(requests[0]?.url).toBe("http://127.0.0.1:1/v1/pets?limit=2&sort=name&tag=a%20b&tag=c");
     expect(requests[0]?.headers.get("x-trace")).toBe("t1");
@@ -66,9 +76,21 @@ describe("request options", () => {
 
   it.each([
     ["a query that is not an object", { query: "sort=name" }, /query must be an object; got "sort=name"/],
-    ["a query value that is an object", { query: { sort: { by: "name" } } }, /query\.sort must be a string, number, boolean or array; got an object/],
-    ["an Idempotency-Key header a header cannot carry", { headers: { "Idempotency-Key": "" } }, /headers Idempotency-Key must be 1 to 255 characters; got ""/],
-    ["an Idempotency-Key header too long", { headers: new Headers({ "Idempotency-Key": "x".repeat(256) }) }, /headers Idempotency-Key must be 1 to 255 characters/],
+    [
+      "a query value that is an object",
+      { query: { sort: { by: "name" } } },
+      /query\.sort must be a string, number, boolean or array; got an object/,
+    ],
+    [
+      "an Idempotency-Key header a header cannot carry",
+      { headers: { "Idempotency-Key": "" } },
+      /headers Idempotency-Key must be 1 to 255 characters; got ""/,
+    ],
+    [
+      "an Idempotency-Key header too long",
+      { headers: new Headers({ "Idempotency-Key": "x".repeat(256) }) },
+      /headers Idempotency-Key must be 1 to 255 characters/,
+    ],
   ])("%s is a TypeError before anything is sent", async (_name, options, message) => {
     const { fetch, requests } = fakeFetch(jsonResponse(201, PET));
     await expect(base(fetch).pets.create({ name: "Rex", categoryId: 1 }, options as never)).rejects.toThrow(message);

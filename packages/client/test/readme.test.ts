@@ -20,7 +20,11 @@ describe("README", () => {
   }, 120_000);
 
   it("reports the size budget that .size-limit.json enforces", () => {
-    const [client, error, raw] = JSON.parse(readFileSync(join(packageDir, ".size-limit.json"), "utf8")) as { limit: string }[];
-    expect(readme).toContain(`The budget in \`.size-limit.json\` is ${client?.limit}\nfor \`createPetstoreClient\`, ${error?.limit} for an error class alone and ${raw?.limit} for \`@petstore/client/raw\``);
+    const [client, error, raw] = JSON.parse(readFileSync(join(packageDir, ".size-limit.json"), "utf8")) as {
+      limit: string;
+    }[];
+    expect(readme).toContain(
+      `The budget in \`.size-limit.json\` is ${client?.limit}\nfor \`createPetstoreClient\`, ${error?.limit} for an error class alone and ${raw?.limit} for \`@petstore/client/raw\``,
+    );
   });
 });

@@ -6,7 +6,8 @@ import { json, startServer } from "./helpers/server";
 import { packageDir } from "./helpers/typescript";
 
 const readme = readFileSync(join(packageDir, "README.md"), "utf8");
-const recipe = (title: string) => /```ts\n([\s\S]*?)```/.exec(readme.split(`### Recipe: ${title}\n`)[1] ?? "")?.[1] ?? "";
+const recipe = (title: string) =>
+  /```ts\n([\s\S]*?)```/.exec(readme.split(`### Recipe: ${title}\n`)[1] ?? "")?.[1] ?? "";
 const dir = mkdtempSync(join(packageDir, "test", ".recipes-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,7 +26,9 @@ describe("README recipes run as pasted", () => {
       await runSnippet(recipe("tracing"), server.baseUrl, "tracing");
       expect(server.received[0]?.headers.traceparent).toBe("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
       expect(server.received[0]?.headers.authorization).toBe("Bearer dev-key");
-      expect(log.mock.calls).toEqual([[expect.stringMatching(new RegExp(`^GET ${server.baseUrl}/pets → 200 in \\d+ ms$`))]]);
+      expect(log.mock.calls).toEqual([
+        [expect.stringMatching(new RegExp(`^GET ${server.baseUrl}/pets → 200 in \\d+ ms$`))],
+      ]);
     } finally {
       log.mockRestore();
       await server.close();
@@ -34,12 +37,17 @@ describe("README recipes run as pasted", () => {
 
   it("token refresh: a 401 refreshes the token and repeats the request once with the new one", async () => {
     const server = await startServer((req, res) =>
-      req.headers.authorization === "Bearer fresh-token" ? json(res, 200, [PET]) : json(res, 401, { code: "unauthorized", message: "expired", status: 401 }),
+      req.headers.authorization === "Bearer fresh-token"
+        ? json(res, 200, [PET])
+        : json(res, 401, { code: "unauthorized", message: "expired", status: 401 }),
     );
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       await runSnippet(recipe("token refresh"), server.baseUrl, "refresh");
-      expect(server.received.map((r) => r.headers.authorization)).toEqual(["Bearer expired-token", "Bearer fresh-token"]);
+      expect(server.received.map((r) => r.headers.authorization)).toEqual([
+        "Bearer expired-token",
+        "Bearer fresh-token",
+      ]);
       expect(log.mock.calls).toEqual([[1]]);
     } finally {
       log.mockRestore();

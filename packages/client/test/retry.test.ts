@@ -10,7 +10,16 @@ const fail = (status: number, headers: Record<string, string> = {}) =>
 
 function client(fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) {
   const { sleep, delays } = recordingSleep();
-  const all: PetstoreClientOptions = { apiKey: "k", baseUrl: BASE, fetch, sleep, random: () => 0, now: () => NOW, onDeprecation: false, ...extra };
+  const all: PetstoreClientOptions = {
+    apiKey: "k",
+    baseUrl: BASE,
+    fetch,
+    sleep,
+    random: () => 0,
+    now: () => NOW,
+    onDeprecation: false,
+    ...extra,
+  };
   return { petstore: createPetstoreClient(all), raw: createPetstoreRawClient(all), delays };
 }
 
@@ -44,7 +53,10 @@ describe("which failures are retried", () => {
   });
 
   it("an x-should-retry value other than true or false leaves the status rule in charge", async () => {
-    const { fetch, requests } = fakeFetch(fail(503, { "x-should-retry": "maybe" }), fail(400, { "x-should-retry": "maybe" }));
+    const { fetch, requests } = fakeFetch(
+      fail(503, { "x-should-retry": "maybe" }),
+      fail(400, { "x-should-retry": "maybe" }),
+    );
     const { petstore } = client(fetch);
     await expect(petstore.pets.list()).rejects.toMatchObject({ status: 400 });
     expect(requests).toHaveLength(2);
@@ -92,7 +104,10 @@ describe("which failures are retried", () => {
     await client(without.fetch).raw.POST("/pets", { body: { name: "Rex", categoryId: 1 } });
     expect(without.requests).toHaveLength(1);
     const withKey = fakeFetch(fail(503));
-    await client(withKey.fetch).raw.POST("/pets", { body: { name: "Rex", categoryId: 1 }, params: { header: { "Idempotency-Key": "k1" } } });
+    await client(withKey.fetch).raw.POST("/pets", {
+      body: { name: "Rex", categoryId: 1 },
+      params: { header: { "Idempotency-Key": "k1" } },
+    });
     expect(withKey.requests).toHaveLength(3);
   });
 
@@ -131,7 +146,10 @@ describe("idempotency keys given in headers", () => {
   it("the idempotencyKey option wins over one in headers", async () => {
     const { fetch, requests } = fakeFetch(jsonResponse(201, PET));
     const { petstore } = client(fetch);
-    await petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "option", headers: { "Idempotency-Key": "header" } });
+    await petstore.pets.create(
+      { name: "Rex", categoryId: 1 },
+      { idempotencyKey: "option", headers: { "Idempotency-Key": "header" } },
+    );
     expect(requests[0]?.headers.get("idempotency-key")).toBe("option");
   });
 });
@@ -165,14 +183,21 @@ describe("how long it waits", () => {
     ["Retry-After: 99999", { "retry-after": "99999" }, 99_999_000],
     ["retry-after-ms: 90000 (it wins over Retry-After)", { "retry-after-ms": "90000", "retry-after": "2" }, 90_000],
     ["an HTTP date two minutes ahead", { "retry-after": new Date(NOW + 120_000).toUTCString() }, 120_000],
-  ])("a wait over 60 s (%s) is not cut short: no retry, and the error carries the wait", async (_name, headers, wait) => {
-    const { fetch, requests } = fakeFetch(fail(503, headers), jsonResponse(200, []));
-    const { petstore, delays } = client(fetch);
-    const error = await petstore.pets.list().catch((e: unknown) => e);
-    expect(requests).toHaveLength(1);
-    expect(delays).toEqual([]);
-    expect(error).toMatchObject({ status: 503, retryAfterMs: wait, message: expect.stringContaining(`asks to wait ${Math.ceil(wait / 1000)} s`) });
-  });
+  ])(
+    "a wait over 60 s (%s) is not cut short: no retry, and the error carries the wait",
+    async (_name, headers, wait) => {
+      const { fetch, requests } = fakeFetch(fail(503, headers), jsonResponse(200, []));
+      const { petstore, delays } = client(fetch);
+      const error = await petstore.pets.list().catch((e: unknown) => e);
+      expect(requests).toHaveLength(1);
+      expect(delays).toEqual([]);
+      expect(error).toMatchObject({
+        status: 503,
+        retryAfterMs: wait,
+        message: expect.stringContaining(`asks to wait ${Math.ceil(wait / 1000)} s`),
+      });
+    },
+  );
 
   it("backs off 0.5 s, 1 s, 2 s … capped at 8 s without jitter", async () => {
     const { fetch } = fakeFetch(fail(500));

@@ -23,7 +23,10 @@ afterEach(async () => {
 async function petService() {
   let posts = 0;
   server = await startServer((req, res) => {
-    if (req.method === "POST") return posts++ === 0 ? json(res, 503, errorBody(503, "service_unavailable")) : json(res, 201, { id: 2, ...JSON.parse(req.body) });
+    if (req.method === "POST")
+      return posts++ === 0
+        ? json(res, 503, errorBody(503, "service_unavailable"))
+        : json(res, 201, { id: 2, ...JSON.parse(req.body) });
     if (req.url.startsWith("/v1/pets/")) return json(res, 200, PET, { "x-request-id": "req_get" });
     return json(res, 200, [PET]);
   });
@@ -40,13 +43,28 @@ const libraries: [string, FetchFunction][] = [
 describe.each(libraries)("the SDK through %s's fetch", (_name, libraryFetch) => {
   it("lists, creates (retrying a 503 with the same key) and gets over real HTTP", async () => {
     const { baseUrl, received } = await petService();
-    const petstore = createPetstoreClient({ apiKey: "k", baseUrl, fetch: libraryFetch, sleep: async () => {}, onDeprecation: false });
+    const petstore = createPetstoreClient({
+      apiKey: "k",
+      baseUrl,
+      fetch: libraryFetch,
+      sleep: async () => {},
+      onDeprecation: false,
+    });
     await expect(petstore.pets.list({ limit: 5 })).resolves.toEqual([PET]);
-    await expect(petstore.pets.create({ name: "Tom", categoryId: 2 })).resolves.toEqual({ id: 2, name: "Tom", categoryId: 2 });
+    await expect(petstore.pets.create({ name: "Tom", categoryId: 2 })).resolves.toEqual({
+      id: 2,
+      name: "Tom",
+      categoryId: 2,
+    });
     const { data, requestId } = await petstore.pets.get(1).withResponse();
     expect(data).toEqual(PET);
     expect(requestId).toBe("req_get");
-    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v1/pets?limit=5", "POST /v1/pets", "POST /v1/pets", "GET /v1/pets/1"]);
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v1/pets?limit=5",
+      "POST /v1/pets",
+      "POST /v1/pets",
+      "GET /v1/pets/1",
+    ]);
     expect(received[1]?.headers["idempotency-key"]).toBe(received[2]?.headers["idempotency-key"]);
     expect(received.every((r) => r.headers.authorization === "Bearer k")).toBe(true);
   });
@@ -86,7 +104,10 @@ describe("an undici ProxyAgent through a local CONNECT proxy", () => {
       client.on("error", () => upstream.destroy());
     });
     await new Promise<void>((resolve) => proxy!.listen(0, "127.0.0.1", resolve));
-    const dispatcher = new ProxyAgent({ uri: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, proxyTunnel: true });
+    const dispatcher = new ProxyAgent({
+      uri: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      proxyTunnel: true,
+    });
     try {
       const petstore = createPetstoreClient({
         apiKey: "k",

@@ -2,7 +2,14 @@ import type { OperationId } from "@petstore/contract";
 import type { Capability } from "./target";
 
 /** How a request authenticates: the target's key, nothing, or a deliberately wrong credential. */
-export type AuthVariant = "valid" | "lowercase-scheme" | "missing" | "basic-scheme" | "empty-bearer" | "no-scheme" | "unknown-key";
+export type AuthVariant =
+  | "valid"
+  | "lowercase-scheme"
+  | "missing"
+  | "basic-scheme"
+  | "empty-bearer"
+  | "no-scheme"
+  | "unknown-key";
 
 /** A request relative to a target's base URL. */
 export interface CaseRequest {

@@ -9,9 +9,11 @@ const errorSchema = { $ref: "#/components/schemas/Error" };
 function errorConventionProblems(exchange: Exchange): string[] {
   const problems: string[] = [];
   const body = exchange.json as { status?: unknown; code?: unknown } | undefined;
-  if (body?.status !== undefined && body.status !== exchange.status) problems.push(`Error body status ${String(body.status)} differs from HTTP ${exchange.status}`);
+  if (body?.status !== undefined && body.status !== exchange.status)
+    problems.push(`Error body status ${String(body.status)} differs from HTTP ${exchange.status}`);
   const code = errorCodeByStatus[exchange.status];
-  if (code !== undefined && body?.code !== undefined && body.code !== code) problems.push(`Error code ${String(body.code)}, expected ${code} for ${exchange.status}`);
+  if (code !== undefined && body?.code !== undefined && body.code !== code)
+    problems.push(`Error code ${String(body.code)}, expected ${code} for ${exchange.status}`);
   return problems;
 }
 
@@ -22,7 +24,9 @@ function headerProblems(name: string, header: JsonObject, exchange: Exchange, ta
   if (name === "Deprecation" && !target.capabilities.has("deprecation-header-value")) return [];
   const schema = header.schema as JsonObject;
   const typed = schema.type === "integer" && /^-?\d+$/.test(value) ? Number(value) : value;
-  return schemaProblems(schema, typed).map((p) => `header ${name}=${JSON.stringify(value)} ${p.replace("(root) ", "")}`);
+  return schemaProblems(schema, typed).map(
+    (p) => `header ${name}=${JSON.stringify(value)} ${p.replace("(root) ", "")}`,
+  );
 }
 
 /**
@@ -31,21 +35,27 @@ function headerProblems(name: string, header: JsonObject, exchange: Exchange, ta
  */
 export function contractProblems(kase: ConformanceCase, exchange: Exchange, target: Target): string[] {
   const problems: string[] = [];
-  if (exchange.status !== kase.status) problems.push(`status ${exchange.status}, expected ${kase.status}: ${exchange.text.slice(0, 160)}`);
+  if (exchange.status !== kase.status)
+    problems.push(`status ${exchange.status}, expected ${kase.status}: ${exchange.text.slice(0, 160)}`);
   // A 204 (a CORS preflight, or an operation that answers without a body) has no body to hold to a schema.
   if (exchange.status === 204 || exchange.status === 304) {
-    if (exchange.text !== "") problems.push(`a ${exchange.status} with a body: ${JSON.stringify(exchange.text.slice(0, 80))}`);
+    if (exchange.text !== "")
+      problems.push(`a ${exchange.status} with a body: ${JSON.stringify(exchange.text.slice(0, 80))}`);
     if (target.extraChecks) problems.push(...target.extraChecks(exchange.response));
     return problems;
   }
   const contentType = exchange.headers.get("content-type") ?? "";
-  if (!/^application\/json(;|$)/i.test(contentType)) problems.push(`content-type ${JSON.stringify(contentType)}, expected application/json`);
+  if (!/^application\/json(;|$)/i.test(contentType))
+    problems.push(`content-type ${JSON.stringify(contentType)}, expected application/json`);
   if (exchange.json === undefined) problems.push(`body is not JSON: ${JSON.stringify(exchange.text.slice(0, 80))}`);
 
   if (kase.operationId === null) {
     if (!exchange.headers.has("x-request-id")) problems.push("header X-Request-Id missing");
     if (exchange.json !== undefined) {
-      problems.push(...schemaProblems(errorSchema, exchange.json).map((p) => `body ${p}`), ...errorConventionProblems(exchange));
+      problems.push(
+        ...schemaProblems(errorSchema, exchange.json).map((p) => `body ${p}`),
+        ...errorConventionProblems(exchange),
+      );
     }
   } else {
     const declared = responseObject(kase.operationId, exchange.status);
@@ -56,7 +66,8 @@ export function contractProblems(kase: ConformanceCase, exchange: Exchange, targ
         problems.push(...headerProblems(name, resolveRef(header as JsonObject), exchange, target));
       }
       const schema = declared.content?.["application/json"]?.schema as JsonObject | undefined;
-      if (schema && exchange.json !== undefined) problems.push(...schemaProblems(schema, exchange.json).map((p) => `body ${p}`));
+      if (schema && exchange.json !== undefined)
+        problems.push(...schemaProblems(schema, exchange.json).map((p) => `body ${p}`));
       if (exchange.status >= 400 && exchange.json !== undefined) problems.push(...errorConventionProblems(exchange));
     }
   }

@@ -35,11 +35,15 @@ function usageError(line: string): Error {
 function parseTargets(value: string): string[] {
   const names = value.split(",");
   if (names.some((name) => name === "")) {
-    throw usageError(`--target ${JSON.stringify(value)} contains an empty target name: give comma-separated names without empty entries`);
+    throw usageError(
+      `--target ${JSON.stringify(value)} contains an empty target name: give comma-separated names without empty entries`,
+    );
   }
   const unknown = names.filter((name) => name !== "all" && !(targetNames as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    throw usageError(`unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}: choose from ${targetNames.join(", ")} or all`);
+    throw usageError(
+      `unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}: choose from ${targetNames.join(", ")} or all`,
+    );
   }
   return names.includes("all") ? [...targetNames] : [...new Set(names)];
 }
@@ -86,7 +90,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     return { targets: [], report: false, fuzzRequests: 0, list: true, help: false };
   }
   const reportFile = values["report-file"];
-  if (reportFile === "") throw usageError("--report-file needs a file name, such as --report-file conformance-report.md");
+  if (reportFile === "")
+    throw usageError("--report-file needs a file name, such as --report-file conformance-report.md");
   const targets = parseTargets(values.target);
   const seed = parseSeed(env.CONFORMANCE_SEED);
   return {

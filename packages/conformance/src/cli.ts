@@ -11,10 +11,14 @@ import { fuzzTargets, targetFactories } from "./targets/index";
 /** Runs the suite from the command line; exit code 1 when anything fails. */
 async function main(): Promise<number> {
   const options = parseCliArgs(process.argv.slice(2));
-  if (options.help) return console.log(usage), 0;
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
   const cases = buildMatrix();
   if (options.list) {
-    for (const kase of cases) console.log(`${kase.id}\t${kase.status}\t${kase.requires.join(",") || "-"}\t${kase.title}`);
+    for (const kase of cases)
+      console.log(`${kase.id}\t${kase.status}\t${kase.requires.join(",") || "-"}\t${kase.title}`);
     console.log(`${cases.length} cases`);
     return 0;
   }
@@ -30,16 +34,22 @@ async function main(): Promise<number> {
       const results = await runMatrix(target, cases);
       runs.push({ target, results });
       console.log(`[@petstore/conformance] ${summaryLine(name, results)}`);
-      for (const r of results.filter((r) => r.outcome === "fail")) console.log(`  FAIL ${r.caseId}: ${r.problems.join("; ")}`);
+      for (const r of results.filter((r) => r.outcome === "fail"))
+        console.log(`  FAIL ${r.caseId}: ${r.problems.join("; ")}`);
     } finally {
       await target.close();
     }
     if (fuzzRequests > 0 && fuzzTargets.has(name)) {
       const fuzzTarget = await targetFactories[name]!();
       try {
-        const summary = await runFuzz(fuzzTarget, { requests: fuzzRequests, ...(options.seed !== undefined ? { seed: options.seed } : {}) });
+        const summary = await runFuzz(fuzzTarget, {
+          requests: fuzzRequests,
+          ...(options.seed !== undefined ? { seed: options.seed } : {}),
+        });
         fuzz.push(summary);
-        console.log(`[@petstore/conformance] ${name} fuzz: ${summary.requests} requests, seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed}), health ${summary.healthStatus}: ${summary.failure ? `FAIL\n${summary.failure}` : "pass"}`);
+        console.log(
+          `[@petstore/conformance] ${name} fuzz: ${summary.requests} requests, seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed}), health ${summary.healthStatus}: ${summary.failure ? `FAIL\n${summary.failure}` : "pass"}`,
+        );
       } finally {
         await fuzzTarget.close();
       }
@@ -55,7 +65,9 @@ async function main(): Promise<number> {
       console.log(`[@petstore/conformance] wrote ${file}`);
     }
   }
-  const failed = runs.some(({ results }) => results.some((r) => r.outcome === "fail")) || fuzz.some((f) => f.failure || f.unhandled.length > 0 || f.healthStatus !== 200);
+  const failed =
+    runs.some(({ results }) => results.some((r) => r.outcome === "fail")) ||
+    fuzz.some((f) => f.failure || f.unhandled.length > 0 || f.healthStatus !== 200);
   return failed ? 1 : 0;
 }
 

@@ -2,7 +2,12 @@ import type { FuzzSummary } from "./fuzz/run";
 import type { CaseResult, Outcome } from "./run";
 import { capabilityDescriptions, type Capability, type Target } from "./target";
 
-const cell: Record<Outcome, string> = { pass: "pass", fail: "**FAIL**", "known-failure": "known failure", "n/a": "n/a" };
+const cell: Record<Outcome, string> = {
+  pass: "pass",
+  fail: "**FAIL**",
+  "known-failure": "known failure",
+  "n/a": "n/a",
+};
 
 /** Totals of one target's results. */
 export function totals(results: readonly CaseResult[]): Record<Outcome, number> {
@@ -25,10 +30,11 @@ export function renderReport(
 ): string {
   const names = runs.map((run) => run.target.name);
   const byCase = new Map<string, Map<string, CaseResult>>();
-  for (const run of runs) for (const result of run.results) {
-    if (!byCase.has(result.caseId)) byCase.set(result.caseId, new Map());
-    byCase.get(result.caseId)!.set(run.target.name, result);
-  }
+  for (const run of runs)
+    for (const result of run.results) {
+      if (!byCase.has(result.caseId)) byCase.set(result.caseId, new Map());
+      byCase.get(result.caseId)!.set(run.target.name, result);
+    }
   const lines = [
     "# Conformance report",
     "",
@@ -48,35 +54,57 @@ export function renderReport(
     "",
   ];
   if (fuzz.length > 0) {
-    lines.push("## Negative fuzzing (fast-check)", "", "| target | seed | requests | 5xx | unhandled | health after | result |", "|---|---|---|---|---|---|---|");
+    lines.push(
+      "## Negative fuzzing (fast-check)",
+      "",
+      "| target | seed | requests | 5xx | unhandled | health after | result |",
+      "|---|---|---|---|---|---|---|",
+    );
     for (const f of fuzz) {
-      const fiveXX = Object.entries(f.statuses).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
-      const knownNote = f.known.filter((k) => k.matched > 0).map((k) => `${k.id}: ${k.failed}/${k.matched} known`).join("; ");
-      lines.push(`| ${f.target} | ${f.seed} | ${f.requests} | ${fiveXX} | ${f.unhandled.length} | ${f.healthStatus} | ${f.failure ? "**FAIL**" : "pass"}${knownNote ? ` (${knownNote})` : ""} |`);
+      const fiveXX = Object.entries(f.statuses)
+        .filter(([status]) => Number(status) >= 500)
+        .reduce((sum, [, n]) => sum + n, 0);
+      const knownNote = f.known
+        .filter((k) => k.matched > 0)
+        .map((k) => `${k.id}: ${k.failed}/${k.matched} known`)
+        .join("; ");
+      lines.push(
+        `| ${f.target} | ${f.seed} | ${f.requests} | ${fiveXX} | ${f.unhandled.length} | ${f.healthStatus} | ${f.failure ? "**FAIL**" : "pass"}${knownNote ? ` (${knownNote})` : ""} |`,
+      );
     }
     lines.push("");
   }
   lines.push("## Cases", "", `| case | ${names.join(" | ")} |`, `|---|${names.map(() => "---").join("|")}|`);
   for (const [caseId, results] of byCase) {
-    lines.push(`| ${caseId} | ${names.map((name) => {
-      const result = results.get(name);
-      if (!result) return "";
-      if (result.outcome === "n/a") return `n/a (${result.missing.join(", ")})`;
-      // A pass whose semantic checks needed a capability the target lacks says which, so it never reads as more.
-      return result.missing.length > 0 ? `${cell[result.outcome]} (unchecked: ${result.missing.join(", ")})` : cell[result.outcome];
-    }).join(" | ")} |`);
+    lines.push(
+      `| ${caseId} | ${names
+        .map((name) => {
+          const result = results.get(name);
+          if (!result) return "";
+          if (result.outcome === "n/a") return `n/a (${result.missing.join(", ")})`;
+          // A pass whose semantic checks needed a capability the target lacks says which, so it never reads as more.
+          return result.missing.length > 0
+            ? `${cell[result.outcome]} (unchecked: ${result.missing.join(", ")})`
+            : cell[result.outcome];
+        })
+        .join(" | ")} |`,
+    );
   }
   lines.push("", "## Capability gaps", "");
   for (const { target } of runs) {
     const gaps = Object.entries(target.gaps ?? {}) as [Capability, string][];
     lines.push(`- **${target.name}**: ${gaps.length === 0 ? "none" : ""}`.trimEnd());
-    for (const [capability, why] of gaps) lines.push(`  - \`${capability}\` (${capabilityDescriptions[capability]}): ${why}`);
+    for (const [capability, why] of gaps)
+      lines.push(`  - \`${capability}\` (${capabilityDescriptions[capability]}): ${why}`);
   }
-  const problems = runs.flatMap(({ results }) => results.filter((r) => r.outcome === "fail" || r.outcome === "known-failure"));
+  const problems = runs.flatMap(({ results }) =>
+    results.filter((r) => r.outcome === "fail" || r.outcome === "known-failure"),
+  );
   const fuzzFailures = fuzz.filter((f) => f.failure);
   if (problems.length > 0 || fuzzFailures.length > 0) {
     lines.push("", "## Failures", "");
-    for (const r of problems) lines.push(`- ${r.target} \`${r.caseId}\`${r.finding ? ` (known: ${r.finding})` : ""}: ${r.problems.join("; ")}`);
+    for (const r of problems)
+      lines.push(`- ${r.target} \`${r.caseId}\`${r.finding ? ` (known: ${r.finding})` : ""}: ${r.problems.join("; ")}`);
     for (const f of fuzzFailures) lines.push(`- ${f.target} fuzz: ${f.failure!.split("\n").slice(0, 5).join(" / ")}`);
   }
   return `${lines.join("\n")}\n`;

@@ -25,7 +25,13 @@ export interface CaseResult {
 
 /** Runs one case on one target: setup, the request, every contract and semantic check. */
 export async function runCase(target: Target, kase: ConformanceCase, known = knownFailures): Promise<CaseResult> {
-  const base = { caseId: kase.id, title: kase.title, target: target.name, problems: [] as string[], notApplied: [] as string[] };
+  const base = {
+    caseId: kase.id,
+    title: kase.title,
+    target: target.name,
+    problems: [] as string[],
+    notApplied: [] as string[],
+  };
   const missing = kase.requires.filter((capability) => !target.capabilities.has(capability));
   if (missing.length > 0) return { ...base, outcome: "n/a", missing };
 
@@ -41,7 +47,7 @@ export async function runCase(target: Target, kase: ConformanceCase, known = kno
     for (const check of kase.checks ?? []) {
       const absent = (check.requires ?? []).filter((capability) => !target.capabilities.has(capability));
       if (absent.length > 0) {
-        absent.forEach((capability) => lacking.add(capability));
+        for (const capability of absent) lacking.add(capability);
         notApplied.push(check.name);
         continue;
       }
@@ -49,18 +55,28 @@ export async function runCase(target: Target, kase: ConformanceCase, known = kno
       if (problem) problems.push(`${check.name}: ${problem}`);
     }
   } catch (error) {
-    problems.push(`threw: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : String(error)}`);
+    problems.push(
+      `threw: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : String(error)}`,
+    );
   }
 
   const finding = known[target.name]?.[kase.id];
   const result = { ...base, problems, notApplied, missing: [...lacking] };
   if (finding === undefined) return { ...result, outcome: problems.length === 0 ? "pass" : "fail" };
   if (problems.length > 0) return { ...result, outcome: "known-failure", finding };
-  return { ...result, outcome: "fail", problems: [`listed as a known failure (${finding}) but passes: remove it from known-failures.ts`] };
+  return {
+    ...result,
+    outcome: "fail",
+    problems: [`listed as a known failure (${finding}) but passes: remove it from known-failures.ts`],
+  };
 }
 
 /** Runs every case on a target, one after another so stateful cases see a predictable store. */
-export async function runMatrix(target: Target, cases: readonly ConformanceCase[], known = knownFailures): Promise<CaseResult[]> {
+export async function runMatrix(
+  target: Target,
+  cases: readonly ConformanceCase[],
+  known = knownFailures,
+): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const kase of cases) results.push(await runCase(target, kase, known));
   return results;

@@ -5,11 +5,15 @@
 export function parseSeed(text: string | undefined): number | undefined {
   if (text === undefined || text === "") return undefined;
   if (!/^-?\d+$/.test(text)) {
-    throw new Error(`[@petstore/conformance] CONFORMANCE_SEED must be an integer, got ${JSON.stringify(text)}: set it to the seed a run printed, or unset it`);
+    throw new Error(
+      `[@petstore/conformance] CONFORMANCE_SEED must be an integer, got ${JSON.stringify(text)}: set it to the seed a run printed, or unset it`,
+    );
   }
   const seed = Number(text);
   if (!Number.isSafeInteger(seed)) {
-    throw new Error(`[@petstore/conformance] CONFORMANCE_SEED ${text} is too large to be exact (the limit is ±${Number.MAX_SAFE_INTEGER}): set it to the seed a run printed, or unset it`);
+    throw new Error(
+      `[@petstore/conformance] CONFORMANCE_SEED ${text} is too large to be exact (the limit is ±${Number.MAX_SAFE_INTEGER}): set it to the seed a run printed, or unset it`,
+    );
   }
   return seed;
 }

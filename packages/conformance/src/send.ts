@@ -4,13 +4,20 @@ import type { Target } from "./target";
 /** The Authorization header for a variant, or `undefined` to send none. */
 export function authorization(variant: AuthVariant, apiKey: string): string | undefined {
   switch (variant) {
-    case "valid": return `Bearer ${apiKey}`;
-    case "lowercase-scheme": return `bearer ${apiKey}`;
-    case "missing": return undefined;
-    case "basic-scheme": return `Basic ${Buffer.from(`user:${apiKey}`).toString("base64")}`;
-    case "empty-bearer": return "Bearer ";
-    case "no-scheme": return apiKey;
-    case "unknown-key": return `Bearer not-an-api-key-${apiKey.length}x`;
+    case "valid":
+      return `Bearer ${apiKey}`;
+    case "lowercase-scheme":
+      return `bearer ${apiKey}`;
+    case "missing":
+      return undefined;
+    case "basic-scheme":
+      return `Basic ${Buffer.from(`user:${apiKey}`).toString("base64")}`;
+    case "empty-bearer":
+      return "Bearer ";
+    case "no-scheme":
+      return apiKey;
+    case "unknown-key":
+      return `Bearer not-an-api-key-${apiKey.length}x`;
   }
 }
 

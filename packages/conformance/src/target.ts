@@ -10,9 +10,12 @@ export const capabilityDescriptions = {
   "payload-limit": "answers a body above 1 MiB with 413",
   "int64-ids": "accepts every positive int64 petId up to 2^63-1 (not only up to 2^53-1)",
   "deprecation-header-value": "sends the contract's Deprecation value (@<unix seconds>), not `true`",
-  "auth-scheme-case": "accepts the Bearer scheme in any letter case (`bearer <key>`): HTTP auth schemes are case-insensitive (RFC 9110 §11.1)",
-  "empty-header-values": "answers an empty Idempotency-Key with 400 (its schema's minLength is 1) instead of treating it as absent",
-  "contract-error-responses": "answers a request that breaks the contract with the contract's own error response, not its own format",
+  "auth-scheme-case":
+    "accepts the Bearer scheme in any letter case (`bearer <key>`): HTTP auth schemes are case-insensitive (RFC 9110 §11.1)",
+  "empty-header-values":
+    "answers an empty Idempotency-Key with 400 (its schema's minLength is 1) instead of treating it as absent",
+  "contract-error-responses":
+    "answers a request that breaks the contract with the contract's own error response, not its own format",
 } as const;
 
 /** A behaviour a target may or may not have; see `capabilityDescriptions`. */

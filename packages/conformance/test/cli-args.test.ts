@@ -11,13 +11,20 @@ const noSeed = {};
 
 describe("command line", () => {
   it("--report-file names the file the report goes to, and implies --report", () => {
-    expect(parseCliArgs([...script, "--", "--report-file", "report.md"], noSeed)).toMatchObject({ report: true, reportFile: "report.md" });
+    expect(parseCliArgs([...script, "--", "--report-file", "report.md"], noSeed)).toMatchObject({
+      report: true,
+      reportFile: "report.md",
+    });
     expect(parseCliArgs([...script, "--report"], noSeed)).not.toHaveProperty("reportFile");
     expect(() => parseCliArgs([...script, "--report-file="], noSeed)).toThrow(/--report-file needs a file name/);
   });
 
   it("reads options after the `--` that `pnpm conformance -- --report` forwards", () => {
-    expect(parseCliArgs([...script, "--", "--report", "--fuzz-requests", "0"], noSeed)).toMatchObject({ targets: [...targetNames], report: true, fuzzRequests: 0 });
+    expect(parseCliArgs([...script, "--", "--report", "--fuzz-requests", "0"], noSeed)).toMatchObject({
+      targets: [...targetNames],
+      report: true,
+      fuzzRequests: 0,
+    });
   });
 
   it("lets a later --target override the script's own", () => {
@@ -25,7 +32,13 @@ describe("command line", () => {
   });
 
   it("expands all, even next to other names", () => {
-    expect(parseCliArgs([...script, "--target", "msw,all"], noSeed).targets).toEqual(["server", "msw", "prism", "prism-proxy", "prism-proxy-all"]);
+    expect(parseCliArgs([...script, "--target", "msw,all"], noSeed).targets).toEqual([
+      "server",
+      "msw",
+      "prism",
+      "prism-proxy",
+      "prism-proxy-all",
+    ]);
   });
 
   it("knows exactly the targets that can be started", () => {
@@ -37,15 +50,22 @@ describe("command line", () => {
   });
 
   it.each(["-1", "1.5", "many", ""])("refuses --fuzz-requests %j", (value) => {
-    expect(() => parseCliArgs([...script, `--fuzz-requests=${value}`], noSeed)).toThrow(/^\[@petstore\/conformance\] --fuzz-requests must be a whole number/);
+    expect(() => parseCliArgs([...script, `--fuzz-requests=${value}`], noSeed)).toThrow(
+      /^\[@petstore\/conformance\] --fuzz-requests must be a whole number/,
+    );
   });
 
   it("refuses an unknown option with the package prefix and the usage", () => {
-    expect(() => parseCliArgs([...script, "--reprot"], noSeed)).toThrow(`[@petstore/conformance] Unknown option '--reprot'\n${usage}`);
+    expect(() => parseCliArgs([...script, "--reprot"], noSeed)).toThrow(
+      `[@petstore/conformance] Unknown option '--reprot'\n${usage}`,
+    );
   });
 
   it.each([
-    ["all,bogus", /^\[@petstore\/conformance\] unknown target "bogus": choose from server, msw, prism, prism-proxy, prism-proxy-all or all\nUsage:/],
+    [
+      "all,bogus",
+      /^\[@petstore\/conformance\] unknown target "bogus": choose from server, msw, prism, prism-proxy, prism-proxy-all or all\nUsage:/,
+    ],
     ["bogus", /^\[@petstore\/conformance\] unknown target "bogus": choose from/],
     ["", /^\[@petstore\/conformance\] --target "" contains an empty target name/],
     ["server,", /^\[@petstore\/conformance\] --target "server," contains an empty target name/],
@@ -54,11 +74,19 @@ describe("command line", () => {
   });
 
   it.each([
-    ["abc", /^\[@petstore\/conformance\] CONFORMANCE_SEED must be an integer, got "abc": set it to the seed a run printed, or unset it$/],
+    [
+      "abc",
+      /^\[@petstore\/conformance\] CONFORMANCE_SEED must be an integer, got "abc": set it to the seed a run printed, or unset it$/,
+    ],
     ["1.5", /^\[@petstore\/conformance\] CONFORMANCE_SEED must be an integer, got "1.5"/],
-    ["99999999999999999999", /^\[@petstore\/conformance\] CONFORMANCE_SEED 99999999999999999999 is too large to be exact/],
+    [
+      "99999999999999999999",
+      /^\[@petstore\/conformance\] CONFORMANCE_SEED 99999999999999999999 is too large to be exact/,
+    ],
   ])("refuses CONFORMANCE_SEED=%s whatever the targets and fuzzing", (seed, message) => {
-    expect(() => parseCliArgs([...script, "--target", "prism", "--fuzz-requests", "0"], { CONFORMANCE_SEED: seed })).toThrow(message);
+    expect(() =>
+      parseCliArgs([...script, "--target", "prism", "--fuzz-requests", "0"], { CONFORMANCE_SEED: seed }),
+    ).toThrow(message);
   });
 
   it("passes a valid CONFORMANCE_SEED on, and ignores an empty one", () => {
@@ -75,20 +103,38 @@ describe("command line", () => {
     [["--list", "--target", "server"], "--target"],
     [["--list", "--fuzz-requests", "0"], "--fuzz-requests"],
   ])("refuses --list combined with other options: %j", (args, named) => {
-    expect(() => parseCliArgs([...script, "--", ...args], noSeed)).toThrow(`[@petstore/conformance] --list takes no other option, got ${named}: run --list alone`);
+    expect(() => parseCliArgs([...script, "--", ...args], noSeed)).toThrow(
+      `[@petstore/conformance] --list takes no other option, got ${named}: run --list alone`,
+    );
   });
 });
 
 describe("the conformance command", () => {
   const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.ts");
   const run = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", cli, ...script, ...args], { encoding: "utf8", env: { ...process.env, ...env }, timeout: 60_000 });
+    spawnSync(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", cli, ...script, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
 
   it.each([
     [["--", "--bogus"], {}, `[@petstore/conformance] Unknown option '--bogus'\n${usage}\n`],
-    [["--target", "all,bogus"], {}, `[@petstore/conformance] unknown target "bogus": choose from server, msw, prism, prism-proxy, prism-proxy-all or all\n${usage}\n`],
-    [["--", "--list", "--report"], {}, `[@petstore/conformance] --list takes no other option, got --report: run --list alone\n${usage}\n`],
-    [["--target", "prism", "--fuzz-requests", "0"], { CONFORMANCE_SEED: "abc" }, '[@petstore/conformance] CONFORMANCE_SEED must be an integer, got "abc": set it to the seed a run printed, or unset it\n'],
+    [
+      ["--target", "all,bogus"],
+      {},
+      `[@petstore/conformance] unknown target "bogus": choose from server, msw, prism, prism-proxy, prism-proxy-all or all\n${usage}\n`,
+    ],
+    [
+      ["--", "--list", "--report"],
+      {},
+      `[@petstore/conformance] --list takes no other option, got --report: run --list alone\n${usage}\n`,
+    ],
+    [
+      ["--target", "prism", "--fuzz-requests", "0"],
+      { CONFORMANCE_SEED: "abc" },
+      '[@petstore/conformance] CONFORMANCE_SEED must be an integer, got "abc": set it to the seed a run printed, or unset it\n',
+    ],
   ])("exits 1 on %j before running anything, printing only the message", (args, env, stderr) => {
     const result = run(args, env);
     expect(result.stderr).toBe(stderr);

@@ -12,10 +12,24 @@ let workdir: string;
 
 /** Runs the CLI as `pnpm conformance -- …` does, as if pnpm had been typed in `workdir` (INIT_CWD). */
 function conformance(...args: string[]) {
-  return promisify(execFile)(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/cli.ts", "--target", "msw", "--fuzz-requests", "0", ...args], {
-    cwd: packageDir,
-    env: { ...process.env, INIT_CWD: workdir, NO_COLOR: "1" },
-  });
+  return promisify(execFile)(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--conditions=@petstore/source",
+      "src/cli.ts",
+      "--target",
+      "msw",
+      "--fuzz-requests",
+      "0",
+      ...args,
+    ],
+    {
+      cwd: packageDir,
+      env: { ...process.env, INIT_CWD: workdir, NO_COLOR: "1" },
+    },
+  );
 }
 
 beforeAll(async () => {

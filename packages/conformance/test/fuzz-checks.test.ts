@@ -9,26 +9,39 @@ function fixedTarget(status: number, body: unknown, headers: Record<string, stri
     baseUrl: "http://fixed.test/v1",
     apiKey: "k",
     capabilities: new Set(allCapabilities),
-    fetch: async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } }),
+    fetch: async () =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } }),
     close: async () => {},
   };
 }
 
 describe("fuzz checks", () => {
   it("fails on a 5xx and names the seed to replay it", async () => {
-    const summary = await runFuzz(fixedTarget(500, { code: "internal_error", message: "m", status: 500 }), { requests: 20, concurrency: 10, seed: 7 }, []);
+    const summary = await runFuzz(
+      fixedTarget(500, { code: "internal_error", message: "m", status: 500 }),
+      { requests: 20, concurrency: 10, seed: 7 },
+      [],
+    );
     expect(summary.failure).toMatch(/500: status 500/);
     expect(summary.failure).toMatch(/CONFORMANCE_SEED=7/);
   });
 
   it("fails on an error body that is not an Error", async () => {
-    const summary = await runFuzz(fixedTarget(400, { error: "Bad Request" }), { requests: 10, concurrency: 10, seed: 7 }, []);
+    const summary = await runFuzz(
+      fixedTarget(400, { error: "Bad Request" }),
+      { requests: 10, concurrency: 10, seed: 7 },
+      [],
+    );
     expect(summary.failure).toMatch(/Error body \(root\) must have required property 'code'/);
   });
 
   it("fails when a known finding no longer reproduces", async () => {
     const finding = { id: "F0", finding: "gone", matches: () => true };
-    const summary = await runFuzz(fixedTarget(404, { code: "not_found", message: "m", status: 404 }), { requests: 10, concurrency: 10, seed: 7 }, [finding]);
+    const summary = await runFuzz(
+      fixedTarget(404, { code: "not_found", message: "m", status: 404 }),
+      { requests: 10, concurrency: 10, seed: 7 },
+      [finding],
+    );
     expect(summary.failure).toMatch(/no longer reproduce.*F0/);
   });
 
@@ -39,7 +52,12 @@ describe("fuzz checks", () => {
       ...broken,
       healthUrl: "http://fixed.test/healthz",
       // Healthy by its own account, but every API call after the ten fuzzed ones is a 503.
-      fetch: async (input, init) => (input.endsWith("/healthz") ? new Response("{}", { status: 200 }) : ++calls > 10 ? new Response("{}", { status: 503 }) : broken.fetch(input, init)),
+      fetch: async (input, init) =>
+        input.endsWith("/healthz")
+          ? new Response("{}", { status: 200 })
+          : ++calls > 10
+            ? new Response("{}", { status: 503 })
+            : broken.fetch(input, init),
     };
     const summary = await runFuzz(target, { requests: 10, concurrency: 10, seed: 7 }, []);
     expect(summary.failure).toBeUndefined();
@@ -51,7 +69,11 @@ describe("fuzz checks", () => {
     for (const run of [0, 1]) {
       const target = { ...fixedTarget(404, { code: "not_found", message: "m", status: 404 }) };
       const inner = target.fetch;
-      await runFuzz({ ...target, fetch: (input, init) => (seen[run]!.push(`${init?.method} ${input}`), inner(input, init)) }, { requests: 30, concurrency: 10, seed: 42 }, []);
+      await runFuzz(
+        { ...target, fetch: (input, init) => (seen[run]!.push(`${init?.method} ${input}`), inner(input, init)) },
+        { requests: 30, concurrency: 10, seed: 42 },
+        [],
+      );
     }
     expect(seen[0]).toEqual(seen[1]);
   });

@@ -13,9 +13,13 @@ beforeAll(async () => {
 afterAll(() => target.close());
 
 describe("negative fuzzing of the reference server", () => {
-  it("answers 10,000 generated bad requests without a 5xx, with Error bodies, and stays healthy", { timeout: 90_000 }, async () => {
+  it("answers 10,000 generated bad requests without a 5xx, with Error bodies, and stays healthy", {
+    timeout: 90_000,
+  }, async () => {
     const summary = await runFuzz(target, { requests: 10_000, seed });
-    console.log(`[@petstore/conformance] server fuzz seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed}): ${JSON.stringify(summary.statuses)}`);
+    console.log(
+      `[@petstore/conformance] server fuzz seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed}): ${JSON.stringify(summary.statuses)}`,
+    );
     expect(summary.failure).toBeUndefined();
     expect(summary.unhandled).toEqual([]);
     expect(summary.requests).toBeGreaterThanOrEqual(10_000);

@@ -4,7 +4,9 @@ import { buildMatrix } from "../src/index";
 import { assertCoversContract } from "../src/matrix/coverage";
 
 const cases = buildMatrix();
-const paths = cases.map((kase) => (typeof kase.request === "function" ? "(stateful)" : `${kase.request.method} ${kase.request.path}`));
+const paths = cases.map((kase) =>
+  typeof kase.request === "function" ? "(stateful)" : `${kase.request.method} ${kase.request.path}`,
+);
 
 describe("request matrix", () => {
   it("has at least 60 cases with unique ids", () => {
@@ -31,7 +33,8 @@ describe("request matrix", () => {
 
   it("covers the limit and petId boundaries of DESIGN §2", () => {
     for (const limit of ["0", "1", "100", "101"]) expect(paths).toContain(`GET /pets?limit=${limit}`);
-    for (const id of ["0", "-1", "abc", String(2 ** 53), "9223372036854775808"]) expect(paths).toContain(`GET /pets/${id}`);
+    for (const id of ["0", "-1", "abc", String(2 ** 53), "9223372036854775808"])
+      expect(paths).toContain(`GET /pets/${id}`);
   });
 
   it("derives status expectations from the contract: 2xx and every declared error status appear", () => {

@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 describe("the MSW handlers answer like the reference server", () => {
-  it("gives 2,000 generated requests the same status, body and headers as the server", { timeout: 120_000 }, async () => {
+  it("gives 2,000 generated requests the same status, body and headers as the server", {
+    timeout: 120_000,
+  }, async () => {
     const summary = await compareTargets(server, msw, { requests: 2000, seed });
     console.log(`[@petstore/conformance] msw vs server: ${summary.compared} requests compared, seed ${summary.seed}`);
     expect(summary.compared).toBeGreaterThan(1900);

@@ -18,7 +18,9 @@ describe("@petstore/mock handlers through msw/node setupServer", () => {
     else expect(result.problems).toEqual(result.outcome === "known-failure" ? expect.any(Array) : []);
   });
 
-  it("answers 10,000 generated bad requests without a 5xx, with Error bodies, and stays healthy", { timeout: 90_000 }, async () => {
+  it("answers 10,000 generated bad requests without a 5xx, with Error bodies, and stays healthy", {
+    timeout: 90_000,
+  }, async () => {
     const summary = await runFuzz(target, { requests: 10_000, seed });
     console.log(`[@petstore/conformance] msw fuzz seed ${summary.seed} (replay with CONFORMANCE_SEED=${summary.seed})`);
     expect(summary.failure).toBeUndefined();

@@ -34,9 +34,11 @@ describe("prism proxy --errors in front of an implementation that breaks the con
   it("fails the case with the violations Prism reports", async () => {
     const result = await runCase(target, buildMatrix().find((kase) => kase.id === "listPets.ok")!);
     expect(result.outcome).toBe("fail");
-    expect(result.problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^Prism contract violation at response\.body\.0\.id: .*>= 1/),
-      expect.stringMatching(/^Prism contract violation at response\.body\.0\.categoryId: .*integer/),
-    ]));
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Prism contract violation at response\.body\.0\.id: .*>= 1/),
+        expect.stringMatching(/^Prism contract violation at response\.body\.0\.categoryId: .*integer/),
+      ]),
+    );
   });
 });

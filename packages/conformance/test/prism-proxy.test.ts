@@ -16,7 +16,8 @@ describe.each([
 
   it.each(cases.map((kase) => [kase.id, kase] as const))("%s: no contract violation", async (_id, kase) => {
     const result = await runCase(target, kase);
-    if (result.outcome === "n/a") expect(result.missing.every((capability) => capability in (target.gaps ?? {}))).toBe(true);
+    if (result.outcome === "n/a")
+      expect(result.missing.every((capability) => capability in (target.gaps ?? {}))).toBe(true);
     else expect(result.problems).toEqual(result.outcome === "known-failure" ? expect.any(Array) : []);
   });
 });

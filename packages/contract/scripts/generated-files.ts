@@ -21,12 +21,14 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
   const ast = await openapiTS(yamlText, { alphabetize: false });
   const schemaTs = header("the TypeScript types of the contract (openapi-typescript)") + astToString(ast);
 
-  const documentTs =
-    header("the OpenAPI document as an object") + `export const openapiDocument = ${json(document)} as const;\n`;
+  const documentTs = `${header("the OpenAPI document as an object")}export const openapiDocument = ${json(document)} as const;\n`;
 
   const table = resolveOperations(document);
   const operations = Object.fromEntries(
-    table.map((op) => [op.operationId, { method: op.method, path: op.path, ...(op.deprecation ? { deprecation: op.deprecation } : {}) }]),
+    table.map((op) => [
+      op.operationId,
+      { method: op.method, path: op.path, ...(op.deprecation ? { deprecation: op.deprecation } : {}) },
+    ]),
   );
   const servers = Object.fromEntries(document.servers.map((s) => [s.description.toLowerCase(), s.url]));
   const operationsTs =
@@ -45,10 +47,14 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
     `export const componentSchemas: { readonly [name: string]: JsonSchema } = ${json(resolveComponentSchemas(document))};\n`;
 
   const catalogue = document["x-error-codes"];
-  if (!catalogue || Object.keys(catalogue).length === 0) throw new Error("[@petstore/contract] openapi.yaml has no x-error-codes");
+  if (!catalogue || Object.keys(catalogue).length === 0)
+    throw new Error("[@petstore/contract] openapi.yaml has no x-error-codes");
   const byStatus: Record<number, string> = {};
   for (const [code, { status }] of Object.entries(catalogue)) {
-    if (byStatus[status] !== undefined) throw new Error(`[@petstore/contract] x-error-codes gives status ${status} to both ${byStatus[status]} and ${code}`);
+    if (byStatus[status] !== undefined)
+      throw new Error(
+        `[@petstore/contract] x-error-codes gives status ${status} to both ${byStatus[status]} and ${code}`,
+      );
     byStatus[status] = code;
   }
   const errorsTs =
@@ -56,7 +62,9 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
     `/** Every Error \`code\` of the contract with its HTTP status and meaning. */\n` +
     `export const errorCatalogue = ${json(catalogue)} as const;\n\n` +
     `/** The Error \`code\` the contract pairs with each HTTP status. */\n` +
-    `export const errorCodeByStatus = {\n${Object.entries(byStatus).map(([status, code]) => `  ${status}: ${JSON.stringify(code)},`).join("\n")}\n} as const;\n`;
+    `export const errorCodeByStatus = {\n${Object.entries(byStatus)
+      .map(([status, code]) => `  ${status}: ${JSON.stringify(code)},`)
+      .join("\n")}\n} as const;\n`;
 
   const statuses = (document.components.schemas.PetStatus as { enum?: string[] }).enum;
   if (!statuses) throw new Error("[@petstore/contract] components.schemas.PetStatus has no enum");

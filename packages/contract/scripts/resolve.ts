@@ -27,7 +27,9 @@ function resolve(document: Json, value: unknown, seen: readonly string[] = []): 
     if (key === "description" && typeof child === "string") continue;
     if (key === "responses" && child !== null && typeof child === "object") {
       // A `default` response is a response, not a schema's default value.
-      out[key] = Object.fromEntries(Object.entries(child).map(([status, response]) => [status, resolve(document, response, seen)]));
+      out[key] = Object.fromEntries(
+        Object.entries(child).map(([status, response]) => [status, resolve(document, response, seen)]),
+      );
     } else out[key] = DATA_KEYWORDS.has(key) ? child : resolve(document, child, seen);
   }
   return out;
@@ -36,12 +38,14 @@ function resolve(document: Json, value: unknown, seen: readonly string[] = []): 
 function lookup(document: Json, ref: string): unknown {
   if (!ref.startsWith("#/")) throw new Error(`[@petstore/contract] only local $refs are supported, got ${ref}`);
   let node: unknown = document;
-  for (const raw of ref.slice(2).split("/")) node = (node as Json | undefined)?.[raw.replaceAll("~1", "/").replaceAll("~0", "~")];
+  for (const raw of ref.slice(2).split("/"))
+    node = (node as Json | undefined)?.[raw.replaceAll("~1", "/").replaceAll("~0", "~")];
   if (node === undefined) throw new Error(`[@petstore/contract] the contract's $ref ${ref} points nowhere`);
   return node;
 }
 
-const jsonSchemaOf = (content: unknown) => ((content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as Json | undefined;
+const jsonSchemaOf = (content: unknown) =>
+  ((content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as Json | undefined;
 
 /** One operation, resolved (the shape of `ContractOperation` in src/operation-table-types.ts, plus its deprecation). */
 export interface ResolvedOperation {
@@ -64,7 +68,8 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
     const shared = (item.parameters as ResolvedOperation["parameters"] | undefined) ?? [];
     for (const method of Object.keys(item).filter((key) => METHODS.includes(key))) {
       const op = item[method] as Json;
-      if (typeof op.operationId !== "string") throw new Error(`[@petstore/contract] ${method.toUpperCase()} ${path} has no operationId`);
+      if (typeof op.operationId !== "string")
+        throw new Error(`[@petstore/contract] ${method.toUpperCase()} ${path} has no operationId`);
       const responses: ResolvedOperation["responses"] = {};
       const constantHeaders: Record<string, string> = {};
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
@@ -84,11 +89,18 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
-        parameters: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required === true, schema: p.schema })),
+        parameters: parameters.map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.required === true,
+          schema: p.schema,
+        })),
         ...(bodySchema ? { requestBody: { required: body?.required === true, schema: bodySchema } } : {}),
         responses,
         constantHeaders,
-        ...(op.deprecated === true && op["x-deprecation"] ? { deprecation: (rawItem[method] as Json)["x-deprecation"] } : {}),
+        ...(op.deprecated === true && op["x-deprecation"]
+          ? { deprecation: (rawItem[method] as Json)["x-deprecation"] }
+          : {}),
       });
     }
   }
@@ -98,5 +110,10 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
 /** Every schema of `components.schemas`, resolved like the operations' schemas, by name. */
 export function resolveComponentSchemas(document: OpenApiDocument): Record<string, unknown> {
   const doc = document as unknown as Json;
-  return Object.fromEntries(Object.keys(document.components.schemas).map((name) => [name, resolve(doc, { $ref: `#/components/schemas/${name}` })]));
+  return Object.fromEntries(
+    Object.keys(document.components.schemas).map((name) => [
+      name,
+      resolve(doc, { $ref: `#/components/schemas/${name}` }),
+    ]),
+  );
 }

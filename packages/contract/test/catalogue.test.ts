@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { errorCatalogue, errorCodeByStatus, openapiDocument, operationTable, petStatuses, requestLimits } from "../src/index";
+import {
+  errorCatalogue,
+  errorCodeByStatus,
+  openapiDocument,
+  operationTable,
+  petStatuses,
+  requestLimits,
+} from "../src/index";
 
 describe("the error catalogue and limits as data", () => {
   it("pairs every code with one status and back", () => {
-    for (const [code, { status }] of Object.entries(errorCatalogue)) expect(errorCodeByStatus[status as keyof typeof errorCodeByStatus]).toBe(code);
+    for (const [code, { status }] of Object.entries(errorCatalogue))
+      expect(errorCodeByStatus[status as keyof typeof errorCodeByStatus]).toBe(code);
     expect(Object.keys(errorCodeByStatus)).toHaveLength(Object.keys(errorCatalogue).length);
     expect(errorCatalogue.service_unavailable.status).toBe(503);
   });

@@ -8,7 +8,10 @@ const doc = openapiDocument as unknown as Json;
 
 function resolve(node: Json): Json {
   if (typeof node?.$ref !== "string") return node;
-  const target = node.$ref.slice(2).split("/").reduce((at: Json, key: string) => at[key], doc);
+  const target = node.$ref
+    .slice(2)
+    .split("/")
+    .reduce((at: Json, key: string) => at[key], doc);
   return resolve(target);
 }
 
@@ -42,7 +45,10 @@ describe("openapi.yaml", () => {
   });
 
   it("marks only getPet deprecated, with its removal date and replacement", () => {
-    expect(operations.getPet.deprecation).toMatchObject({ sunset: "2030-12-05T00:00:00Z", replacement: "GET /pets?status=…" });
+    expect(operations.getPet.deprecation).toMatchObject({
+      sunset: "2030-12-05T00:00:00Z",
+      replacement: "GET /pets?status=…",
+    });
     expect("deprecation" in operations.listPets).toBe(false);
     expect(doc.paths["/pets/{petId}"].get.deprecated).toBe(true);
   });

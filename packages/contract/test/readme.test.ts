@@ -26,14 +26,37 @@ describe("README snippets", () => {
     for (const snippet of snippets) expect(promisedOutput(snippet).length).toBeGreaterThan(0);
   });
 
-  it.each(snippets.map((snippet, index) => [index + 1, snippet] as const))("snippet %i type-checks and prints what it promises", async (index, snippet) => {
-    mkdirSync(workdir, { recursive: true });
-    const file = join(workdir, `snippet-${index}.ts`);
-    writeFileSync(file, snippet);
-    const tsc = join(packageDir, "node_modules", ".bin", "tsc");
-    await run(tsc, ["--noEmit", "--strict", "--module", "preserve", "--moduleResolution", "bundler", "--target", "es2022", "--customConditions", "@petstore/source", "--skipLibCheck", "--types", "node", file], { cwd: packageDir });
-    const tsx = join(packageDir, "node_modules", ".bin", "tsx");
-    const { stdout } = await run(tsx, ["--conditions=@petstore/source", file], { cwd: packageDir });
-    expect(stdout.trim().split("\n")).toEqual(promisedOutput(snippet));
-  }, 60_000);
+  it.each(snippets.map((snippet, index) => [index + 1, snippet] as const))(
+    "snippet %i type-checks and prints what it promises",
+    async (index, snippet) => {
+      mkdirSync(workdir, { recursive: true });
+      const file = join(workdir, `snippet-${index}.ts`);
+      writeFileSync(file, snippet);
+      const tsc = join(packageDir, "node_modules", ".bin", "tsc");
+      await run(
+        tsc,
+        [
+          "--noEmit",
+          "--strict",
+          "--module",
+          "preserve",
+          "--moduleResolution",
+          "bundler",
+          "--target",
+          "es2022",
+          "--customConditions",
+          "@petstore/source",
+          "--skipLibCheck",
+          "--types",
+          "node",
+          file,
+        ],
+        { cwd: packageDir },
+      );
+      const tsx = join(packageDir, "node_modules", ".bin", "tsx");
+      const { stdout } = await run(tsx, ["--conditions=@petstore/source", file], { cwd: packageDir });
+      expect(stdout.trim().split("\n")).toEqual(promisedOutput(snippet));
+    },
+    60_000,
+  );
 });

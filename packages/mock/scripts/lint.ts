@@ -7,7 +7,9 @@ import { createPetstoreStore } from "../src/store";
 const implemented = createOperations(createPetstoreStore());
 const missing = contractOperations().filter((operation) => !implemented[operation.operationId]);
 if (missing.length > 0) {
-  console.error(`[@petstore/mock] no implementation for: ${missing.map((operation) => operation.operationId).join(", ")}`);
+  console.error(
+    `[@petstore/mock] no implementation for: ${missing.map((operation) => operation.operationId).join(", ")}`,
+  );
   process.exit(1);
 }
 console.log(`[@petstore/mock] lint: all ${contractOperations().length} contract operations implemented`);

@@ -23,7 +23,10 @@ class InputError extends Error {
 function parseInput(argv: string[], env: NodeJS.ProcessEnv): { help: boolean; dynamic: boolean; port: number } {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv[0] === "--" ? argv.slice(1) : argv, options: { dynamic: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } }));
+    ({ values } = parseArgs({
+      args: argv[0] === "--" ? argv.slice(1) : argv,
+      options: { dynamic: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+    }));
   } catch (error) {
     // Node's message adds advice on `--` that does not apply here; its first sentence says what is wrong.
     throw new InputError(`[@petstore/mock] ${(error as Error).message.split(". ")[0]}`, true);
@@ -31,7 +34,9 @@ function parseInput(argv: string[], env: NodeJS.ProcessEnv): { help: boolean; dy
   const text = env.PORT ?? "";
   const port = text === "" ? 4010 : Number(text);
   if (!/^\d+$/.test(text === "" ? "4010" : text) || port > 65_535) {
-    throw new InputError(`[@petstore/mock] PORT must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(text)}: set PORT to a free port, or unset it for 4010`);
+    throw new InputError(
+      `[@petstore/mock] PORT must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(text)}: set PORT to a free port, or unset it for 4010`,
+    );
   }
   return { help: values.help, dynamic: values.dynamic, port };
 }
@@ -48,8 +53,12 @@ try {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
   console.log(`[@petstore/mock] Prism is mocking the Petstore contract at ${prism.baseUrl}`);
-  console.log(`[@petstore/mock] Use it from the SDK: createPetstoreClient({ apiKey: "any-key", baseUrl: "${prism.baseUrl}" })`);
-  const answers = dynamic ? "answers are random bodies valid against the contract's schemas" : "answers come from the contract's examples";
+  console.log(
+    `[@petstore/mock] Use it from the SDK: createPetstoreClient({ apiKey: "any-key", baseUrl: "${prism.baseUrl}" })`,
+  );
+  const answers = dynamic
+    ? "answers are random bodies valid against the contract's schemas"
+    : "answers come from the contract's examples";
   console.log(`[@petstore/mock] Paths live at the root (no /v1); any bearer token works; ${answers}. Ctrl-C stops it.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

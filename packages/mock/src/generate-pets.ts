@@ -11,10 +11,56 @@ export interface GeneratePetsOptions {
 }
 
 const NAMES = [
-  "Rex", "Bella", "Max", "Luna", "Charlie", "Lucy", "Cooper", "Daisy", "Milo", "Lola", "Buddy", "Sadie", "Rocky",
-  "Molly", "Bear", "Maggie", "Tucker", "Sophie", "Duke", "Chloe", "Oliver", "Penny", "Teddy", "Rosie", "Leo", "Coco",
-  "Winston", "Ruby", "Murphy", "Zoe", "Biscuit", "Pepper", "Ginger", "Oscar", "Nala", "Simba", "Mochi", "Pumpkin",
-  "Shadow", "Willow", "Jasper", "Hazel", "Felix", "Olive", "Ziggy", "Maple", "Toby", "Pixel", "Basil", "Clover",
+  "Rex",
+  "Bella",
+  "Max",
+  "Luna",
+  "Charlie",
+  "Lucy",
+  "Cooper",
+  "Daisy",
+  "Milo",
+  "Lola",
+  "Buddy",
+  "Sadie",
+  "Rocky",
+  "Molly",
+  "Bear",
+  "Maggie",
+  "Tucker",
+  "Sophie",
+  "Duke",
+  "Chloe",
+  "Oliver",
+  "Penny",
+  "Teddy",
+  "Rosie",
+  "Leo",
+  "Coco",
+  "Winston",
+  "Ruby",
+  "Murphy",
+  "Zoe",
+  "Biscuit",
+  "Pepper",
+  "Ginger",
+  "Oscar",
+  "Nala",
+  "Simba",
+  "Mochi",
+  "Pumpkin",
+  "Shadow",
+  "Willow",
+  "Jasper",
+  "Hazel",
+  "Felix",
+  "Olive",
+  "Ziggy",
+  "Maple",
+  "Toby",
+  "Pixel",
+  "Basil",
+  "Clover",
 ];
 
 /** Most pets carry a status; some have none, as the contract allows. */
@@ -38,12 +84,18 @@ function random(seed: number): () => number {
  * `pets` seed of `createPetstoreHandlers` for list, limit and filter tests.
  */
 export function generatePets(count: number, options: GeneratePetsOptions = {}): Pet[] {
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`[@petstore/mock] generatePets(count): count must be a whole number of pets (0 or more), got ${describeValue(count)}`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(
+      `[@petstore/mock] generatePets(count): count must be a whole number of pets (0 or more), got ${describeValue(count)}`,
+    );
   checkOptionsObject("generatePets(count, options)", options, ["seed", "firstId"]);
   const { seed = 1, firstId = 1 } = options;
-  if (!Number.isSafeInteger(seed)) throw new TypeError(`[@petstore/mock] generatePets: seed must be an integer, got ${describeValue(seed)}`);
+  if (!Number.isSafeInteger(seed))
+    throw new TypeError(`[@petstore/mock] generatePets: seed must be an integer, got ${describeValue(seed)}`);
   if (!Number.isSafeInteger(firstId) || firstId < 1 || !Number.isSafeInteger(firstId + count)) {
-    throw new RangeError(`[@petstore/mock] generatePets: firstId must be an integer from 1 that leaves room for ${count} ids, got ${describeValue(firstId)}`);
+    throw new RangeError(
+      `[@petstore/mock] generatePets: firstId must be an integer from 1 that leaves room for ${count} ids, got ${describeValue(firstId)}`,
+    );
   }
   const statuses = componentSchema("PetStatus").enum as readonly PetStatus[];
   const next = random(seed);

@@ -6,7 +6,13 @@ import { createRequestHandler } from "./internal/handle";
 import { baseUrlPattern, basePathOf } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
 import { errorResponse } from "./internal/respond";
-import { createJournal, journalEntry, snapshotRequest, type JournalTarget, type PetstoreRequestJournal } from "./journal";
+import {
+  createJournal,
+  journalEntry,
+  snapshotRequest,
+  type JournalTarget,
+  type PetstoreRequestJournal,
+} from "./journal";
 import { handlerName } from "./operation-handler";
 import { resolveOptions, type PetstoreMockOptions } from "./options";
 import { overridesFor, type PetstoreOverrides } from "./override";
@@ -32,7 +38,12 @@ export type PetstoreHandlers = HttpHandler[] & {
 };
 
 /** The operation a request to the set called, for the journal. */
-function targetOf(route: ReturnType<typeof createRouter>, method: string, href: string, baseUrls: readonly string[]): JournalTarget {
+function targetOf(
+  route: ReturnType<typeof createRouter>,
+  method: string,
+  href: string,
+  baseUrls: readonly string[],
+): JournalTarget {
   const url = new URL(href);
   const match = route(url.pathname.slice((basePathOf(url, baseUrls) ?? "").length));
   const operation = match?.operations.get(method);
@@ -45,7 +56,11 @@ function targetOf(route: ReturnType<typeof createRouter>, method: string, href: 
       params[name] = raw;
     }
   }
-  return { operationId: operation.operationId, params, queryNames: operation.parameters.filter((p) => p.in === "query").map((p) => p.name) };
+  return {
+    operationId: operation.operationId,
+    params,
+    queryNames: operation.parameters.filter((p) => p.in === "query").map((p) => p.name),
+  };
 }
 
 /**
@@ -66,7 +81,11 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
   };
   const answer = createRequestHandler(resolved, store);
   const route = createRouter();
-  const set: LiveHandlerSet = { baseUrls: resolved.baseUrls, authenticate: createAuthenticator(resolved.apiKeys), record };
+  const set: LiveHandlerSet = {
+    baseUrls: resolved.baseUrls,
+    authenticate: createAuthenticator(resolved.apiKeys),
+    record,
+  };
   registerHandlerSet(set);
   const { latency, baseUrls } = resolved;
   const handler = http.all(baseUrlPattern(baseUrls), async ({ request }) => {

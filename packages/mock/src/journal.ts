@@ -53,11 +53,15 @@ export interface PetstoreRequestJournal extends Iterable<JournalEntry> {
 export type JournalRecorder = (entry: () => JournalEntry) => void;
 
 /** An empty journal and the function that appends to it. */
-export function createJournal(operationIds: readonly string[]): { journal: PetstoreRequestJournal; record: JournalRecorder } {
+export function createJournal(operationIds: readonly string[]): {
+  journal: PetstoreRequestJournal;
+  record: JournalRecorder;
+} {
   // Entries are built when first read: most requests of a run are never looked at, and building one (URL and body
   // parsing) costs more than answering it.
   const entries: (JournalEntry | (() => JournalEntry))[] = [];
-  const read = (): JournalEntry[] => entries.map((entry, index) => (typeof entry === "function" ? (entries[index] = entry()) : entry));
+  const read = (): JournalEntry[] =>
+    entries.map((entry, index) => (typeof entry === "function" ? (entries[index] = entry()) : entry));
   const journal: PetstoreRequestJournal = {
     get length() {
       return entries.length;
@@ -65,7 +69,9 @@ export function createJournal(operationIds: readonly string[]): { journal: Petst
     all: read,
     of<Id extends OperationId>(operationId: Id) {
       if (!operationIds.includes(operationId)) {
-        throw new TypeError(`[@petstore/mock] requests.of needs an operationId (${operationIds.join(", ")}), got ${describeValue(operationId)}`);
+        throw new TypeError(
+          `[@petstore/mock] requests.of needs an operationId (${operationIds.join(", ")}), got ${describeValue(operationId)}`,
+        );
       }
       return read().filter((entry) => entry.operationId === operationId) as unknown as JournalEntryOf<Id>[];
     },
@@ -111,7 +117,12 @@ function carriesBody(request: Request): boolean {
 /** A snapshot that leaves `request` unread, for a handler that may pass it on: the body is read from a copy. */
 export async function snapshotCopy(request: Request): Promise<RequestSnapshot> {
   const headers = Object.fromEntries(request.headers);
-  const body = carriesBody(request) ? await request.clone().arrayBuffer().catch(() => new ArrayBuffer(0)) : undefined;
+  const body = carriesBody(request)
+    ? await request
+        .clone()
+        .arrayBuffer()
+        .catch(() => new ArrayBuffer(0))
+    : undefined;
   return { method: request.method.toUpperCase(), url: request.url, headers, body };
 }
 
@@ -124,7 +135,12 @@ export async function snapshotRequest(request: Request): Promise<{ snapshot: Req
   const headers = Object.fromEntries(request.headers);
   if (!carriesBody(request)) return { snapshot: { method, url: request.url, headers, body: undefined }, request };
   const body = await request.arrayBuffer();
-  const fresh = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  const fresh = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
   return { snapshot: { method, url: request.url, headers, body }, request: fresh };
 }
 

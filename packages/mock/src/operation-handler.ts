@@ -24,7 +24,10 @@ export interface OperationHandlerSpec {
   /** What it is, for msw's logs and `listHandlers()`: "serverError scenario", "override". */
   kind: string;
   /** Its answer, or undefined to hand the request to the next handler (the normal one). */
-  answer: (request: Request, info: { params: Record<string, string>; requestId: string }) => Promise<Response | undefined> | Response | undefined;
+  answer: (
+    request: Request,
+    info: { params: Record<string, string>; requestId: string },
+  ) => Promise<Response | undefined> | Response | undefined;
 }
 
 /** A readable handler name: `getPet GET /pets/{petId} (serverError scenario) under https://api.petstore.example/v1`. */
@@ -50,33 +53,42 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
   const { operation } = spec;
   warnIfMissing(spec);
   let remaining = spec.times;
-  const handler = new HttpHandler(operation.method, operationPattern(operation, spec.baseUrls), async ({ request, params }) => {
-    if (remaining <= 0) return undefined;
-    const url = new URL(request.url);
-    const sets = spec.bound ? [spec.bound] : setsServing(url);
-    const snapshot = snapshotCopy(request);
-    const requestId = requestIdFor(request);
-    let response: Response | undefined;
-    const auth = spec.auth ? (sets[0]?.authenticate ?? anyBearerToken)(request.headers.get("authorization")) : undefined;
-    if (auth !== undefined && !auth.ok) {
-      response = errorResponse(operation, auth.status, auth.message, requestId, authFailureHeaders(auth));
-    } else {
-      // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
-      remaining -= 1;
-      response = await spec.answer(request, { params: params as Record<string, string>, requestId });
-      if (response === undefined) {
-        if (!spec.passOnCounts) remaining += 1;
-        return undefined;
+  const handler = new HttpHandler(
+    operation.method,
+    operationPattern(operation, spec.baseUrls),
+    async ({ request, params }) => {
+      if (remaining <= 0) return undefined;
+      const url = new URL(request.url);
+      const sets = spec.bound ? [spec.bound] : setsServing(url);
+      const snapshot = snapshotCopy(request);
+      const requestId = requestIdFor(request);
+      let response: Response | undefined;
+      const auth = spec.auth
+        ? (sets[0]?.authenticate ?? anyBearerToken)(request.headers.get("authorization"))
+        : undefined;
+      if (auth !== undefined && !auth.ok) {
+        response = errorResponse(operation, auth.status, auth.message, requestId, authFailureHeaders(auth));
+      } else {
+        // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
+        remaining -= 1;
+        response = await spec.answer(request, { params: params as Record<string, string>, requestId });
+        if (response === undefined) {
+          if (!spec.passOnCounts) remaining += 1;
+          return undefined;
+        }
       }
-    }
-    const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
-    const target = { operationId: operation.operationId, params: params as Record<string, string>, queryNames };
-    const taken = await snapshot;
-    const status = response.type === "error" ? 0 : response.status;
-    for (const set of sets) set.record(() => journalEntry(taken, target, status));
-    return response;
-  });
-  handler.info.header = handlerName(`${operation.operationId} ${operation.method} ${operation.path} (${spec.kind})`, spec.baseUrls);
+      const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
+      const target = { operationId: operation.operationId, params: params as Record<string, string>, queryNames };
+      const taken = await snapshot;
+      const status = response.type === "error" ? 0 : response.status;
+      for (const set of sets) set.record(() => journalEntry(taken, target, status));
+      return response;
+    },
+  );
+  handler.info.header = handlerName(
+    `${operation.operationId} ${operation.method} ${operation.path} (${spec.kind})`,
+    spec.baseUrls,
+  );
   return handler;
 }
 

@@ -43,7 +43,10 @@ export function setsServing(url: URL): LiveHandlerSet[] {
  */
 export function missesEveryHandlerSet(baseUrls: readonly string[]): boolean {
   const sets = [...liveSets()];
-  return sets.length > 0 && !baseUrls.some((base) => sets.some((set) => set.baseUrls.some((served) => isUnder(base, served))));
+  return (
+    sets.length > 0 &&
+    !baseUrls.some((base) => sets.some((set) => set.baseUrls.some((served) => isUnder(base, served))))
+  );
 }
 
 /** The base URLs of every live handler set, for messages. */

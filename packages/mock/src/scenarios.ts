@@ -48,34 +48,50 @@ export interface PetstoreScenarios {
   error(operation: OperationId, status: number, body?: ErrorScenarioBody, options?: ScenarioOptions): HttpHandler;
 }
 
-type Answer = (request: Request, operation: ContractOperation, requestId: string) => Promise<Response | undefined> | Response | undefined;
+type Answer = (
+  request: Request,
+  operation: ContractOperation,
+  requestId: string,
+) => Promise<Response | undefined> | Response | undefined;
 
 const OPTION_NAMES = ["times", "baseUrls", "auth"];
 
 function checkTimes(times: number | undefined): number {
   if (times === undefined) return Number.POSITIVE_INFINITY;
-  if (!Number.isInteger(times) || times < 1) throw new RangeError(`[@petstore/mock] times must be a positive integer, got ${describeValue(times)}`);
+  if (!Number.isInteger(times) || times < 1)
+    throw new RangeError(`[@petstore/mock] times must be a positive integer, got ${describeValue(times)}`);
   return times;
 }
 
 /** Checks the `auth` option of a scenario or override: true (the default) or false. */
 export function checkAuthOption(what: string, auth: unknown): boolean {
   if (auth === undefined) return true;
-  if (typeof auth !== "boolean") throw new TypeError(`[@petstore/mock] ${what}: auth must be true or false (false lets it answer requests without a valid key), got ${describeValue(auth)}`);
+  if (typeof auth !== "boolean")
+    throw new TypeError(
+      `[@petstore/mock] ${what}: auth must be true or false (false lets it answer requests without a valid key), got ${describeValue(auth)}`,
+    );
   return auth;
 }
 
 /** The headers the service sends with this status: a 401's challenge, a 405's `Allow` listing the path's methods. */
 function serviceHeaders(operation: ContractOperation, status: number): Record<string, string> {
   if (status === 401) return WWW_AUTHENTICATE;
-  if (status === 405) return { allow: contractOperations().filter((op) => op.path === operation.path).map((op) => op.method).join(", ") };
+  if (status === 405)
+    return {
+      allow: contractOperations()
+        .filter((op) => op.path === operation.path)
+        .map((op) => op.method)
+        .join(", "),
+    };
   return {};
 }
 
 /** A scenario's Error status must be a 4xx or 5xx: anything else is not an Error response. */
 function checkErrorStatus(operationId: OperationId, status: number): void {
   if (!Number.isInteger(status) || status < 400 || status > 599) {
-    throw new RangeError(`[@petstore/mock] error(${JSON.stringify(operationId)}, status) needs an error status from 400 to 599, got ${describeValue(status)}`);
+    throw new RangeError(
+      `[@petstore/mock] error(${JSON.stringify(operationId)}, status) needs an error status from 400 to 599, got ${describeValue(status)}`,
+    );
   }
 }
 
@@ -87,7 +103,14 @@ export function createScenarios(defaults: { baseUrls?: readonly string[] | undef
 
 /** Scenario helpers under `defaultBaseUrls`, recording into `bound` (a handler set's) or the sets serving each URL. */
 export function scenariosFor(defaultBaseUrls: readonly string[], bound: LiveHandlerSet | undefined): PetstoreScenarios {
-  const scenario = (kind: string, operationId: OperationId, options: ScenarioOptions | undefined, answer: Answer, optionNames = OPTION_NAMES, passOnCounts = false): HttpHandler => {
+  const scenario = (
+    kind: string,
+    operationId: OperationId,
+    options: ScenarioOptions | undefined,
+    answer: Answer,
+    optionNames = OPTION_NAMES,
+    passOnCounts = false,
+  ): HttpHandler => {
     const operation = operationById(operationId);
     checkOptionsObject(`the options of a ${operationId} scenario`, options, optionNames);
     const baseUrls = options?.baseUrls === undefined ? defaultBaseUrls : normalizeBaseUrls(options.baseUrls);
@@ -112,32 +135,76 @@ export function scenariosFor(defaultBaseUrls: readonly string[], bound: LiveHand
     optionNames?: string[],
   ) => {
     const operation = operationById(operationId);
-    if (typeof body !== "object" || body === null) throw new TypeError(`[@petstore/mock] the Error body of a scenario must be an object such as { code, message }, got ${describeValue(body)}`);
+    if (typeof body !== "object" || body === null)
+      throw new TypeError(
+        `[@petstore/mock] the Error body of a scenario must be an object such as { code, message }, got ${describeValue(body)}`,
+      );
     // `error(op, 503, { times: 1 })` puts the options where the body goes; say so rather than failing every request.
-    checkOptionsObject(`the Error body of the ${operationId} error scenario (options come after it)`, body, ["code", "message"]);
+    checkOptionsObject(`the Error body of the ${operationId} error scenario (options come after it)`, body, [
+      "code",
+      "message",
+    ]);
     for (const field of ["code", "message"] as const) {
-      if (body[field] !== undefined && typeof body[field] !== "string") throw new TypeError(`[@petstore/mock] the Error body's ${field} must be a string, got ${describeValue(body[field])}`);
+      if (body[field] !== undefined && typeof body[field] !== "string")
+        throw new TypeError(
+          `[@petstore/mock] the Error body's ${field} must be a string, got ${describeValue(body[field])}`,
+        );
     }
     checkErrorStatus(operationId, status);
-    const error = errorBody(status, body.message ?? `Scenario: ${operationId} answers ${status}.`, body.code ?? errorCodes[status]);
+    const error = errorBody(
+      status,
+      body.message ?? `Scenario: ${operationId} answers ${status}.`,
+      body.code ?? errorCodes[status],
+    );
     assertContractBody(operation, status, error, `the ${operationId} error scenario`);
     const sent = { ...serviceHeaders(operation, status), ...headers };
-    return scenario(kind, operationId, options, (_request, operation, requestId) => contractJson(operation, status, error, requestId, sent), optionNames);
+    return scenario(
+      kind,
+      operationId,
+      options,
+      (_request, operation, requestId) => contractJson(operation, status, error, requestId, sent),
+      optionNames,
+    );
   };
   return {
     serverError: (operationId, options) =>
-      errorScenario("serverError", operationId, 500, { message: "Something went wrong on our side. Retry later. (@petstore/mock serverError scenario)" }, options),
+      errorScenario(
+        "serverError",
+        operationId,
+        500,
+        { message: "Something went wrong on our side. Retry later. (@petstore/mock serverError scenario)" },
+        options,
+      ),
     rateLimited(operationId, options) {
       const retryAfter = options?.retryAfter ?? 1;
-      if (!Number.isSafeInteger(retryAfter) || retryAfter < 0) throw new RangeError(`[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${describeValue(retryAfter)}`);
+      if (!Number.isSafeInteger(retryAfter) || retryAfter < 0)
+        throw new RangeError(
+          `[@petstore/mock] retryAfter must be whole seconds (0 or more), got ${describeValue(retryAfter)}`,
+        );
       const message = `Too many requests. Retry after ${retryAfter} s. (@petstore/mock rateLimited scenario)`;
-      return errorScenario("rateLimited", operationId, 429, { message }, options, { "retry-after": String(retryAfter) }, [...OPTION_NAMES, "retryAfter"]);
+      return errorScenario(
+        "rateLimited",
+        operationId,
+        429,
+        { message },
+        options,
+        { "retry-after": String(retryAfter) },
+        [...OPTION_NAMES, "retryAfter"],
+      );
     },
     networkError: (operationId, options) => scenario("networkError", operationId, options, () => HttpResponse.error()),
     slow(operationId, ms, options) {
       checkMilliseconds("slow(operation, ms): ms", ms);
-      return scenario(`slow (${ms} ms)`, operationId, options, async (request) => ((await waitUnlessAborted(ms, request.signal)) ? undefined : abortedAnswer()), OPTION_NAMES, true);
+      return scenario(
+        `slow (${ms} ms)`,
+        operationId,
+        options,
+        async (request) => ((await waitUnlessAborted(ms, request.signal)) ? undefined : abortedAnswer()),
+        OPTION_NAMES,
+        true,
+      );
     },
-    error: (operationId, status, body = {}, options) => errorScenario(`error ${status}`, operationId, status, body, options),
+    error: (operationId, status, body = {}, options) =>
+      errorScenario(`error ${status}`, operationId, status, body, options),
   };
 }

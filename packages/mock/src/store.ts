@@ -4,7 +4,6 @@ import { validatorFor, describeErrors } from "./internal/ajv";
 import { checkOptionsObject, describeValue } from "./internal/check";
 import { componentSchema } from "./internal/contract";
 
-
 /** What `create` did. */
 export interface CreateResult {
   pet: Pet;
@@ -47,12 +46,17 @@ export class IdempotencyConflictError extends Error {
 
 /** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
 function checkSeed(seed: readonly Pet[]): Pet[] {
-  if (!Array.isArray(seed)) throw new TypeError(`[@petstore/mock] the \`pets\` option must be an array of Pet objects, got ${describeValue(seed)}`);
+  if (!Array.isArray(seed))
+    throw new TypeError(
+      `[@petstore/mock] the \`pets\` option must be an array of Pet objects, got ${describeValue(seed)}`,
+    );
   const validate = validatorFor(componentSchema("Pet"));
   const ids = new Set<number>();
   for (const [index, pet] of seed.entries()) {
-    if (!validate(pet as unknown)) throw new TypeError(`[@petstore/mock] pets[${index}] is not a valid Pet: ${describeErrors(validate)}`);
-    if (ids.has(pet.id)) throw new TypeError(`[@petstore/mock] pets[${index}] repeats id ${pet.id}: every seed pet needs its own id`);
+    if (!validate(pet as unknown))
+      throw new TypeError(`[@petstore/mock] pets[${index}] is not a valid Pet: ${describeErrors(validate)}`);
+    if (ids.has(pet.id))
+      throw new TypeError(`[@petstore/mock] pets[${index}] repeats id ${pet.id}: every seed pet needs its own id`);
     ids.add(pet.id);
   }
   return [...seed].sort((a, b) => a.id - b.id).map((pet) => normalizePet(pet.id, pet));
@@ -63,34 +67,55 @@ const statuses = componentSchema("PetStatus").enum as readonly PetStatus[];
 /** Checks `create`'s input as `POST /pets` validates its body, so the store never holds a pet the contract forbids. */
 function checkNewPet(input: NewPet): void {
   const validate = validatorFor(componentSchema("NewPet"));
-  const problem = typeof input !== "object" || input === null ? `got ${describeValue(input)}` : validate(input as unknown) ? undefined : describeErrors(validate);
-  if (problem !== undefined) throw new TypeError(`[@petstore/mock] store.create needs a NewPet such as { name: "Rex", categoryId: 1 }: ${problem}`);
+  const problem =
+    typeof input !== "object" || input === null
+      ? `got ${describeValue(input)}`
+      : validate(input as unknown)
+        ? undefined
+        : describeErrors(validate);
+  if (problem !== undefined)
+    throw new TypeError(
+      `[@petstore/mock] store.create needs a NewPet such as { name: "Rex", categoryId: 1 }: ${problem}`,
+    );
 }
 
 /** Checks `list`'s query as `GET /pets` validates it. */
 function checkQuery(query: { limit?: number; status?: PetStatus }): void {
-  if (typeof query !== "object" || query === null) throw new TypeError(`[@petstore/mock] store.list takes { limit?, status? }, got ${describeValue(query)}`);
+  if (typeof query !== "object" || query === null)
+    throw new TypeError(`[@petstore/mock] store.list takes { limit?, status? }, got ${describeValue(query)}`);
   checkOptionsObject("store.list's query", query, ["limit", "status"]);
   const { limit, status } = query;
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
-    throw new RangeError(`[@petstore/mock] store.list: limit must be an integer from 1 to 100, got ${describeValue(limit)}`);
+    throw new RangeError(
+      `[@petstore/mock] store.list: limit must be an integer from 1 to 100, got ${describeValue(limit)}`,
+    );
   }
   if (status !== undefined && !statuses.includes(status)) {
-    throw new TypeError(`[@petstore/mock] store.list: status must be one of ${statuses.join(", ")}, got ${describeValue(status)}`);
+    throw new TypeError(
+      `[@petstore/mock] store.list: status must be one of ${statuses.join(", ")}, got ${describeValue(status)}`,
+    );
   }
 }
 
 /** No id is left for a new pet: the largest held is 2^53 − 1. */
 export class PetIdsExhaustedError extends RangeError {
   constructor(largest: number) {
-    super(`[@petstore/mock] store.create has no id left after ${largest} (2^53 − 1, the largest id a JavaScript number holds exactly): seed pets with smaller ids to create pets`);
+    super(
+      `[@petstore/mock] store.create has no id left after ${largest} (2^53 − 1, the largest id a JavaScript number holds exactly): seed pets with smaller ids to create pets`,
+    );
     this.name = "PetIdsExhaustedError";
   }
 }
 
 /** An in-memory store seeded with `seed`; `now` (epoch milliseconds, default `Date.now()` at each call) is the clock for idempotency expiry. */
-export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number = () => Date.now()): PetstoreMockStore {
-  if (typeof now !== "function") throw new TypeError(`[@petstore/mock] createPetstoreStore's clock must be a function returning epoch milliseconds, got ${describeValue(now)}`);
+export function createPetstoreStore(
+  seed: readonly Pet[] = [],
+  now: () => number = () => Date.now(),
+): PetstoreMockStore {
+  if (typeof now !== "function")
+    throw new TypeError(
+      `[@petstore/mock] createPetstoreStore's clock must be a function returning epoch milliseconds, got ${describeValue(now)}`,
+    );
   const initial = checkSeed(seed);
   let pets: Pet[] = [];
   let keys = new Map<string, { fingerprint: string; createdAt: number; pet: Pet }>();
@@ -110,14 +135,20 @@ export function createPetstoreStore(seed: readonly Pet[] = [], now: () => number
         .map((pet) => ({ ...pet }));
     },
     get(id) {
-      if (!Number.isInteger(id)) throw new TypeError(`[@petstore/mock] store.get needs an integer id, got ${describeValue(id)}`);
+      if (!Number.isInteger(id))
+        throw new TypeError(`[@petstore/mock] store.get needs an integer id, got ${describeValue(id)}`);
       const pet = pets.find((candidate) => candidate.id === id);
       return pet && { ...pet };
     },
     create(input, idempotency) {
       checkNewPet(input);
-      if (idempotency !== undefined && !(typeof idempotency?.scope === "string" && typeof idempotency.key === "string" && idempotency.key !== "")) {
-        throw new TypeError(`[@petstore/mock] store.create's idempotency must be { scope: string, key: non-empty string }, got ${describeValue(idempotency)}`);
+      if (
+        idempotency !== undefined &&
+        !(typeof idempotency?.scope === "string" && typeof idempotency.key === "string" && idempotency.key !== "")
+      ) {
+        throw new TypeError(
+          `[@petstore/mock] store.create's idempotency must be { scope: string, key: non-empty string }, got ${describeValue(idempotency)}`,
+        );
       }
       const id = (pets.at(-1)?.id ?? 0) + 1;
       // Past 2^53 - 1 a JavaScript number no longer holds the id exactly: two pets would share one.

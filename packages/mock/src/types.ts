@@ -10,7 +10,8 @@ export type PathsWith<M extends HttpMethod> = {
 }[keyof paths];
 
 /** The openapi-typescript operation at `path` and `method`. */
-export type OperationAt<P extends keyof paths, M extends HttpMethod> = paths[P] extends Record<M, infer Op> ? Op : never;
+export type OperationAt<P extends keyof paths, M extends HttpMethod> =
+  paths[P] extends Record<M, infer Op> ? Op : never;
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
@@ -19,10 +20,16 @@ export type ErrorStatus = ToNumber<`${4 | 5}${Digit}${Digit}`>;
 
 type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
 type DeclaredStatus<Op> = Extract<keyof ResponsesOf<Op>, number>;
-type JsonBodyOf<R> = R extends { content: { "application/json": infer B } } ? B : R extends { content?: never } ? undefined : never;
+type JsonBodyOf<R> = R extends { content: { "application/json": infer B } }
+  ? B
+  : R extends { content?: never }
+    ? undefined
+    : never;
 
 /** The statuses an operation may answer: those it declares, plus every 4xx/5xx when it declares a `default`. */
-export type StatusOf<Op> = DeclaredStatus<Op> | ("default" extends keyof ResponsesOf<Op> ? Exclude<ErrorStatus, DeclaredStatus<Op>> : never);
+export type StatusOf<Op> =
+  | DeclaredStatus<Op>
+  | ("default" extends keyof ResponsesOf<Op> ? Exclude<ErrorStatus, DeclaredStatus<Op>> : never);
 
 /** The JSON body the contract declares for `status` of an operation (its `default` when the status is not declared); `undefined` for a response without a body, such as a 204. */
 export type BodyOf<Op, S extends number> = S extends keyof ResponsesOf<Op>
@@ -32,15 +39,23 @@ export type BodyOf<Op, S extends number> = S extends keyof ResponsesOf<Op>
     : never;
 
 /** The request body an operation takes (`undefined` when it takes none). */
-export type RequestBodyOf<Op> = Op extends { requestBody: { content: { "application/json": infer B } } } ? B : undefined;
+export type RequestBodyOf<Op> = Op extends { requestBody: { content: { "application/json": infer B } } }
+  ? B
+  : undefined;
 
-type ParametersIn<Op, Where extends "path" | "query"> = Op extends { parameters: { [K in Where]?: infer X } } ? NonNullable<X> : never;
+type ParametersIn<Op, Where extends "path" | "query"> = Op extends { parameters: { [K in Where]?: infer X } }
+  ? NonNullable<X>
+  : never;
 
 /** Path parameters as MSW gives them: strings, named as in the contract. */
-export type PathParamsOf<Op> = [ParametersIn<Op, "path">] extends [never] ? Record<string, never> : { [K in keyof ParametersIn<Op, "path">]: string };
+export type PathParamsOf<Op> = [ParametersIn<Op, "path">] extends [never]
+  ? Record<string, never>
+  : { [K in keyof ParametersIn<Op, "path">]: string };
 
 /** Query parameters as sent: optional strings, named as in the contract. */
-export type QueryOf<Op> = [ParametersIn<Op, "query">] extends [never] ? Record<string, never> : { [K in keyof ParametersIn<Op, "query">]?: string };
+export type QueryOf<Op> = [ParametersIn<Op, "query">] extends [never]
+  ? Record<string, never>
+  : { [K in keyof ParametersIn<Op, "query">]?: string };
 
 declare const responseBrand: unique symbol;
 
@@ -59,10 +74,15 @@ export type OperationResponse<Op> = { [S in StatusOf<Op>]: JsonResponse<S, BodyO
 export type OverrideResult<Op> = OperationResponse<Op> | NetworkErrorResponse | undefined;
 
 /** The arguments after the status: the body (left out for a bodiless status such as 204), then `{ headers }`. */
-type BodyArguments<B> = [B] extends [undefined] ? [body?: undefined, init?: { headers?: Record<string, string> }] : [body: B, init?: { headers?: Record<string, string> }];
+type BodyArguments<B> = [B] extends [undefined]
+  ? [body?: undefined, init?: { headers?: Record<string, string> }]
+  : [body: B, init?: { headers?: Record<string, string> }];
 
 /** `json(status, body)` restricted to what the contract allows for one operation; `json(204)` for a status declared without a body. */
-export type TypedJson<Op> = <S extends StatusOf<Op>>(status: S, ...rest: BodyArguments<BodyOf<Op, S>>) => JsonResponse<S, BodyOf<Op, S>>;
+export type TypedJson<Op> = <S extends StatusOf<Op>>(
+  status: S,
+  ...rest: BodyArguments<BodyOf<Op, S>>
+) => JsonResponse<S, BodyOf<Op, S>>;
 
 /** What an override resolver receives. */
 export interface OverrideInfo<Op> {

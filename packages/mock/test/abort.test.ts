@@ -9,19 +9,33 @@ const script = join(packageDir, "test", "fixtures", "abandon-slow-request.ts");
 /** Runs the fixture; resolves with its output once the process has exited by itself, or rejects after `limitMs`. */
 function runUntilExit(mode: string, limitMs: number): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(tsx, ["--conditions=@petstore/source", script, mode], { cwd: packageDir, timeout: limitMs, killSignal: "SIGKILL" }, (error, stdout, stderr) => {
-      if (error && child.killed) reject(new Error(`the process was still alive after ${limitMs} ms (a delay outlived the aborted request); output: ${stdout} ${stderr}`));
-      else resolve({ code: child.exitCode, stdout });
-    });
+    const child = execFile(
+      tsx,
+      ["--conditions=@petstore/source", script, mode],
+      { cwd: packageDir, timeout: limitMs, killSignal: "SIGKILL" },
+      (error, stdout, stderr) => {
+        if (error && child.killed)
+          reject(
+            new Error(
+              `the process was still alive after ${limitMs} ms (a delay outlived the aborted request); output: ${stdout} ${stderr}`,
+            ),
+          );
+        else resolve({ code: child.exitCode, stdout });
+      },
+    );
   });
 }
 
 // The delays are 10 minutes (slow) and "infinite" (latency), the limit 60 s: a timer left behind by the aborted request
 // keeps the process alive far past the limit, however loaded the machine is.
 describe("a delayed answer ends when the SDK aborts the request", () => {
-  it.each(["slow", "latency"])("%s: the SDK throws TimeoutError and the process exits at once", { timeout: 90_000 }, async (mode) => {
-    const { code, stdout } = await runUntilExit(mode, 60_000);
-    expect(stdout.trim()).toBe("TimeoutError");
-    expect(code).toBe(0);
-  });
+  it.each(["slow", "latency"])(
+    "%s: the SDK throws TimeoutError and the process exits at once",
+    { timeout: 90_000 },
+    async (mode) => {
+      const { code, stdout } = await runUntilExit(mode, 60_000);
+      expect(stdout.trim()).toBe("TimeoutError");
+      expect(code).toBe(0);
+    },
+  );
 });

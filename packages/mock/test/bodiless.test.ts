@@ -16,15 +16,21 @@ describe("json() and bodiless statuses", () => {
   });
 
   it("refuses a body on a status that never has one", () => {
-    expect(() => json(204, { ok: true })).toThrow(/^\[@petstore\/mock\] a 204 response has no body: call json\(204\) without one/);
+    expect(() => json(204, { ok: true })).toThrow(
+      /^\[@petstore\/mock\] a 204 response has no body: call json\(204\) without one/,
+    );
     expect(() => json(304 as 204, {})).toThrow(/a 304 response has no body/);
   });
 
   it("an override's bodiless answer where the contract declares a body is reported, naming the status", async () => {
-    server.use(petstoreMock.override("getPet", (({ json }: { json: (status: number) => Response }) => json(204)) as never));
+    server.use(
+      petstoreMock.override("getPet", (({ json }: { json: (status: number) => Response }) => json(204)) as never),
+    );
     const response = await fetch(`${base}/pets/1`, { headers: auth });
     expect(response.status).toBe(500);
-    expect(await response.text()).toContain("the override of getPet answered 204 without a body, which the contract does not declare for it");
+    expect(await response.text()).toContain(
+      "the override of getPet answered 204 without a body, which the contract does not declare for it",
+    );
   });
 });
 
@@ -33,18 +39,28 @@ describe("overrides and scenarios for every method of the contract", () => {
     server.use(
       petstoreMock.http.get("/pets", ({ json }) => json(200, [])),
       petstoreMock.http.post("/pets", ({ json }) => json(201, { id: 7, name: "Zed", categoryId: 1 })),
-      petstoreMock.http.get("/pets/{petId}", ({ json }) => json(404, { code: "not_found", message: "No.", status: 404 })),
+      petstoreMock.http.get("/pets/{petId}", ({ json }) =>
+        json(404, { code: "not_found", message: "No.", status: 404 }),
+      ),
     );
     expect((await fetch(`${base}/pets`, { headers: auth })).status).toBe(200);
-    expect((await fetch(`${base}/pets`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{}" })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${base}/pets`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(201);
     expect((await fetch(`${base}/pets/1`, { headers: auth })).status).toBe(404);
   });
 
   it("a method the contract does not define on the path is refused by name, for http.* of every method", () => {
     for (const method of ["put", "delete", "patch", "head", "options", "trace"] as const) {
-      expect(() => (petstoreMock.http[method] as (path: string, resolver: () => undefined) => unknown)("/pets", () => undefined)).toThrow(
-        new RegExp(`the contract has no ${method.toUpperCase()} "/pets"`),
-      );
+      expect(() =>
+        (petstoreMock.http[method] as (path: string, resolver: () => undefined) => unknown)("/pets", () => undefined),
+      ).toThrow(new RegExp(`the contract has no ${method.toUpperCase()} "/pets"`));
     }
   });
 });

@@ -61,7 +61,10 @@ beforeAll(async () => {
   const config = {
     root: folder,
     logLevel: "warn" as const,
-    resolve: { conditions: ["@petstore/source", ...defaultClientConditions], alias: { "@petstore/mock": join(packageDir, "src", "index.ts") } },
+    resolve: {
+      conditions: ["@petstore/source", ...defaultClientConditions],
+      alias: { "@petstore/mock": join(packageDir, "src", "index.ts") },
+    },
     build: { outDir: join(folder, "dist"), emptyOutDir: true, target: "es2022" },
   };
   await build(config);
@@ -77,7 +80,9 @@ afterAll(async () => {
 });
 
 describe.skipIf("reason" in chromium)("Playwright switches scenarios in a page running setupWorker", () => {
-  it("the README's helpers fail the page's listing once, then read what the page sent", { timeout: 120_000 }, async () => {
+  it("the README's helpers fail the page's listing once, then read what the page sent", {
+    timeout: 120_000,
+  }, async () => {
     const address = site.httpServer.address();
     if (address === null || typeof address === "string") throw new Error("vite preview has no TCP address");
     const page = await browser.newPage();
@@ -99,7 +104,11 @@ describe.skipIf("reason" in chromium)("Playwright switches scenarios in a page r
     await page.click("#add");
     await page.waitForFunction(() => document.querySelector("#message")?.textContent?.startsWith("Added"));
     expect(await helpers.createdBodies(page)).toEqual([{ name: "Biscuit", categoryId: 3 }]);
-    const statuses = await page.evaluate(() => (window as unknown as { petstoreMock: { handlers: PetstoreHandlers } }).petstoreMock.handlers.requests.of("listPets").map((entry) => entry.status));
+    const statuses = await page.evaluate(() =>
+      (window as unknown as { petstoreMock: { handlers: PetstoreHandlers } }).petstoreMock.handlers.requests
+        .of("listPets")
+        .map((entry) => entry.status),
+    );
     expect(statuses).toEqual([200, 500, 200]);
     expect(errors).toEqual([]);
     await page.close();

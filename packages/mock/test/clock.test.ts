@@ -9,10 +9,13 @@ const HOUR = 60 * 60 * 1000;
 
 /** POST /pets with an Idempotency-Key; the answer's status, id and Idempotent-Replayed header. */
 async function create(baseUrl: string, name: string, key: string) {
-  const { data, response } = await createPetstoreRawClient({ apiKey: "test-key", baseUrl, maxRetries: 0 }).POST("/pets", {
-    body: { name, categoryId: 1 },
-    headers: { "Idempotency-Key": key },
-  });
+  const { data, response } = await createPetstoreRawClient({ apiKey: "test-key", baseUrl, maxRetries: 0 }).POST(
+    "/pets",
+    {
+      body: { name, categoryId: 1 },
+      headers: { "Idempotency-Key": key },
+    },
+  );
   return { status: response.status, id: data?.id, replayed: response.headers.get("idempotent-replayed") };
 }
 
@@ -43,6 +46,8 @@ describe("the idempotency window follows the clock", () => {
   });
 
   it("refuses a now that is not a function", () => {
-    expect(() => createPetstoreHandlers({ now: 5 as unknown as () => number })).toThrow(/^\[@petstore\/mock\] now must be a function returning epoch milliseconds/);
+    expect(() => createPetstoreHandlers({ now: 5 as unknown as () => number })).toThrow(
+      /^\[@petstore\/mock\] now must be a function returning epoch milliseconds/,
+    );
   });
 });

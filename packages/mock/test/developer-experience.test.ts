@@ -11,7 +11,10 @@ describe("handler names", () => {
   it("listHandlers() shows what each handler is, not a regular expression", () => {
     const handlers = createPetstoreHandlers({ baseUrls: ["http://localhost:3000/v1"] });
     const server = setupServer(...handlers);
-    server.use(handlers.scenario.serverError("listPets", { times: 2 }), handlers.http.get("/pets/{petId}", () => undefined, { once: true }));
+    server.use(
+      handlers.scenario.serverError("listPets", { times: 2 }),
+      handlers.http.get("/pets/{petId}", () => undefined, { once: true }),
+    );
     const names = server.listHandlers().map((handler) => ("info" in handler ? handler.info.header : ""));
     expect(names).toEqual([
       "listPets GET /pets (serverError scenario) under http://localhost:3000/v1",
@@ -50,6 +53,8 @@ describe("helpers that miss every handler set", () => {
     expect(warn).not.toHaveBeenCalled();
     petstoreMock.override("getPet", () => undefined);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain("the override for getPet applies under https://api.petstore.example/v1");
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      "the override for getPet applies under https://api.petstore.example/v1",
+    );
   });
 });

@@ -30,11 +30,19 @@ let installed: string;
 beforeAll(async () => {
   project = await realpath(await mkdtemp(path.join(os.tmpdir(), "petstore mock #1 ")));
   installed = path.join(project, "node_modules", "@petstore", "mock");
-  await run(path.join(packageDir, "node_modules", ".bin", "tsup"), ["--no-dts", "--out-dir", path.join(installed, "dist")], { cwd: packageDir });
+  await run(
+    path.join(packageDir, "node_modules", ".bin", "tsup"),
+    ["--no-dts", "--out-dir", path.join(installed, "dist")],
+    { cwd: packageDir },
+  );
   await cp(path.join(packageDir, "package.json"), path.join(installed, "package.json"));
   const link = async (name: string) => {
     await mkdir(path.dirname(path.join(project, "node_modules", name)), { recursive: true });
-    await symlink(await realpath(path.join(packageDir, "node_modules", name)), path.join(project, "node_modules", name), "dir");
+    await symlink(
+      await realpath(path.join(packageDir, "node_modules", name)),
+      path.join(project, "node_modules", name),
+      "dir",
+    );
   };
   for (const name of ["@petstore/contract", "@stoplight/prism-cli", "msw", "ajv"]) await link(name);
   await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
@@ -45,12 +53,15 @@ afterAll(async () => {
 
 describe("the CommonJS build of @petstore/mock/prism", () => {
   it("is required by a plain `node` and resolves the contract from its own location", async () => {
-    const out = await node('const { contractPath } = require("@petstore/mock/prism"); console.log(contractPath());', { cwd: project });
+    const out = await node('const { contractPath } = require("@petstore/mock/prism"); console.log(contractPath());', {
+      cwd: project,
+    });
     expect(out).toBe(await realpath(contractYaml));
   });
 
   it("keeps working when a `document` global exists (jsdom), which tsup's built-in shim would read", async () => {
-    const code = 'globalThis.document = { baseURI: "http://localhost/" }; console.log(require("@petstore/mock/prism").contractPath());';
+    const code =
+      'globalThis.document = { baseURI: "http://localhost/" }; console.log(require("@petstore/mock/prism").contractPath());';
     expect(await node(code, { cwd: project })).toBe(await realpath(contractYaml));
   });
 
@@ -84,9 +95,14 @@ describe("the other builds", () => {
 
 // dist/ itself is what gets published; `pnpm --filter @petstore/mock build` writes it. Checked when it is current.
 const distCjs = path.join(packageDir, "dist", "prism.cjs");
-const sources = ["src/prism/index.ts", "scripts/cjs-shims.ts", "tsup.config.ts"].map((file) => path.join(packageDir, file));
+const sources = ["src/prism/index.ts", "scripts/cjs-shims.ts", "tsup.config.ts"].map((file) =>
+  path.join(packageDir, file),
+);
 const distCurrent = existsSync(distCjs) && sources.every((file) => statSync(file).mtimeMs <= statSync(distCjs).mtimeMs);
-if (!distCurrent) console.log("[@petstore/mock] dist/prism.cjs is missing or older than its sources: run `pnpm --filter @petstore/mock build` to check it too");
+if (!distCurrent)
+  console.log(
+    "[@petstore/mock] dist/prism.cjs is missing or older than its sources: run `pnpm --filter @petstore/mock build` to check it too",
+  );
 
 describe.skipIf(!distCurrent)("dist/prism.cjs", () => {
   it("is required by a plain `node` and resolves the contract path", async () => {

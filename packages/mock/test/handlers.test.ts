@@ -13,7 +13,7 @@ const pets: Pet[] = [
 // Created at the top of the file, before listen() replaces the global fetch, as users write it.
 const earlyClient = createPetstoreClient({ apiKey: "test-key", maxRetries: 0 });
 const handlers = createPetstoreHandlers({ pets });
-const server = useMockServer(handlers);
+useMockServer(handlers);
 
 const baseUrl = "https://api.petstore.example/v1";
 const client = () => createPetstoreClient({ apiKey: "test-key", maxRetries: 0, onDeprecation: false });
@@ -25,8 +25,23 @@ describe("createPetstoreHandlers", () => {
     expect(handlers.length).toBeGreaterThan(0);
     expect(handlers.baseUrls).toEqual([baseUrl, "https://staging.api.petstore.example/v1"]);
     expect(typeof handlers.store.reset).toBe("function");
-    expect(Object.keys(handlers.scenario).sort()).toEqual(["error", "networkError", "rateLimited", "serverError", "slow"]);
-    expect(Object.keys(handlers.http).sort()).toEqual(["delete", "get", "head", "options", "patch", "post", "put", "trace"]);
+    expect(Object.keys(handlers.scenario).sort()).toEqual([
+      "error",
+      "networkError",
+      "rateLimited",
+      "serverError",
+      "slow",
+    ]);
+    expect(Object.keys(handlers.http).sort()).toEqual([
+      "delete",
+      "get",
+      "head",
+      "options",
+      "patch",
+      "post",
+      "put",
+      "trace",
+    ]);
     expect(typeof handlers.override).toBe("function");
   });
 
@@ -44,20 +59,32 @@ describe("createPetstoreHandlers", () => {
   });
 
   it("answers an unknown pet with the service's 404 Error", async () => {
-    const error = await client().pets.get(42).catch((e: unknown) => e);
+    const error = await client()
+      .pets.get(42)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error).toMatchObject({ status: 404, code: "not_found", message: expect.stringContaining("No pet with id 42. List pets with GET /v1/pets") });
+    expect(error).toMatchObject({
+      status: 404,
+      code: "not_found",
+      message: expect.stringContaining("No pet with id 42. List pets with GET /v1/pets"),
+    });
   });
 
   it("validates like the service: a limit of 101 is a 400 Error body", async () => {
     // The SDK refuses limit 101 before sending, so the raw client sends it.
     const { error, response } = await rawClient().GET("/pets", { params: { query: { limit: 101 } } });
     expect(response.status).toBe(400);
-    expect(error).toEqual({ code: "invalid_request", message: "Query parameter limit must be an integer from 1 to 100, got \"101\".", status: 400 });
+    expect(error).toEqual({
+      code: "invalid_request",
+      message: 'Query parameter limit must be an integer from 1 to 100, got "101".',
+      status: 400,
+    });
   });
 
   it("refuses a body the contract forbids with a 400 the SDK throws as BadRequestError", async () => {
-    const error = await client().pets.create({ name: "", categoryId: 1 }).catch((e: unknown) => e);
+    const error = await client()
+      .pets.create({ name: "", categoryId: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).message).toContain('Body field "name" must be a non-empty string');
   });
@@ -77,16 +104,23 @@ describe("createPetstoreHandlers", () => {
 });
 
 describe("methods", () => {
-  it.each(["MAED", "patch"])("answer %s, which the server's HTTP parser refuses, with a 400 and a fresh request id", async (method) => {
-    const response = await fetch(`${baseUrl}/pets`, { method, headers: { authorization: "Bearer test-key", "x-request-id": "mine" } });
-    expect(response.status).toBe(400);
-    expect(response.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
-    expect(await response.json()).toEqual({
-      code: "invalid_request",
-      message: "The request method is not a valid HTTP method. Send one of this API's requests: GET /v1/pets, POST /v1/pets, GET /v1/pets/{petId}.",
-      status: 400,
-    });
-  });
+  it.each(["MAED", "patch"])(
+    "answer %s, which the server's HTTP parser refuses, with a 400 and a fresh request id",
+    async (method) => {
+      const response = await fetch(`${baseUrl}/pets`, {
+        method,
+        headers: { authorization: "Bearer test-key", "x-request-id": "mine" },
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(await response.json()).toEqual({
+        code: "invalid_request",
+        message:
+          "The request method is not a valid HTTP method. Send one of this API's requests: GET /v1/pets, POST /v1/pets, GET /v1/pets/{petId}.",
+        status: 400,
+      });
+    },
+  );
 
   it("answer a method the parser knows but the path does not serve with a 405 and Allow", async () => {
     const response = await fetch(`${baseUrl}/pets`, { method: "PURGE", headers: { authorization: "Bearer test-key" } });
@@ -108,7 +142,11 @@ describe("deprecation headers on getPet", () => {
   ])("are sent for %s", async (_case, petId, status) => {
     const response = await fetch(`${baseUrl}/pets/${petId}`, { headers: { authorization: "Bearer test-key" } });
     expect(response.status).toBe(status);
-    expect({ sunset: response.headers.get("sunset"), deprecation: response.headers.get("deprecation"), link: response.headers.get("link") }).toEqual(expected);
+    expect({
+      sunset: response.headers.get("sunset"),
+      deprecation: response.headers.get("deprecation"),
+      link: response.headers.get("link"),
+    }).toEqual(expected);
   });
 
   it("are not sent by the operations that are not deprecated", async () => {

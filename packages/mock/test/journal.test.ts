@@ -17,10 +17,22 @@ describe("handlers.requests", () => {
     const created = await client().pets.create({ name: "Zed", categoryId: 2 });
     expect(handlers.requests.length).toBe(3);
     const [list, get, create] = handlers.requests.all();
-    expect(list).toMatchObject({ operationId: "listPets", method: "GET", url: "https://api.petstore.example/v1/pets?limit=5&status=available", params: {}, query: { limit: "5", status: "available" }, status: 200 });
+    expect(list).toMatchObject({
+      operationId: "listPets",
+      method: "GET",
+      url: "https://api.petstore.example/v1/pets?limit=5&status=available",
+      params: {},
+      query: { limit: "5", status: "available" },
+      status: 200,
+    });
     expect(list?.body).toBeUndefined();
     expect(get).toMatchObject({ operationId: "getPet", params: { petId: "1" }, query: {}, status: 200 });
-    expect(create).toMatchObject({ operationId: "createPet", method: "POST", body: { name: "Zed", categoryId: 2 }, status: 201 });
+    expect(create).toMatchObject({
+      operationId: "createPet",
+      method: "POST",
+      body: { name: "Zed", categoryId: 2 },
+      status: 201,
+    });
     expect(create?.headers.authorization).toBe("Bearer test-key");
     expect(created.id).toBe(2);
   });
@@ -39,7 +51,11 @@ describe("handlers.requests", () => {
 
   it("records refused requests too: 400s with the body as sent, 401s, and paths outside the contract", async () => {
     const base = "https://api.petstore.example/v1";
-    await fetch(`${base}/pets`, { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: '{"name":""}' });
+    await fetch(`${base}/pets`, {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: '{"name":""}',
+    });
     await fetch(`${base}/pets`);
     await fetch(`${base}/owners?x=1`, { headers: { authorization: "Bearer k" } });
     expect(handlers.requests.all().map(({ operationId, status, body }) => ({ operationId, status, body }))).toEqual([
@@ -51,7 +67,10 @@ describe("handlers.requests", () => {
   });
 
   it("includes what the set's scenarios and overrides and petstoreMock's answered: a retried create is one Idempotency-Key sent twice", async () => {
-    server.use(petstoreMock.scenario.serverError("createPet", { times: 1 }), handlers.override("getPet", ({ json }) => json(200, { ...rex, name: "Override" })));
+    server.use(
+      petstoreMock.scenario.serverError("createPet", { times: 1 }),
+      handlers.override("getPet", ({ json }) => json(200, { ...rex, name: "Override" })),
+    );
     await client({ maxRetries: 1 }).pets.create({ name: "Ada", categoryId: 1 });
     await client().pets.get(1);
     const creates = handlers.requests.of("createPet");
@@ -64,12 +83,16 @@ describe("handlers.requests", () => {
 
   it("records a network error as status 0", async () => {
     server.use(handlers.scenario.networkError("listPets", { times: 1 }));
-    await client().pets.list().catch(() => undefined);
+    await client()
+      .pets.list()
+      .catch(() => undefined);
     expect(handlers.requests.of("listPets").map((entry) => entry.status)).toEqual([0]);
   });
 
   it("refuses an unknown operationId", () => {
-    expect(() => handlers.requests.of("deletePet" as "getPet")).toThrow(/requests\.of needs an operationId \(listPets, createPet, getPet\), got "deletePet"/);
+    expect(() => handlers.requests.of("deletePet" as "getPet")).toThrow(
+      /requests\.of needs an operationId \(listPets, createPet, getPet\), got "deletePet"/,
+    );
   });
 
   it("belongs to its set: another set's requests are not in it", async () => {

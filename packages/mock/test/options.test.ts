@@ -15,7 +15,13 @@ const tom: Pet = { id: 3, name: "Tom", categoryId: 2 };
 
 /** The SDK at `baseUrl`, without retries so one answer is one result. */
 function client(baseUrl: string, options: { apiKey?: string; timeout?: number } = {}) {
-  return createPetstoreClient({ apiKey: options.apiKey ?? "test-key", baseUrl, maxRetries: 0, onDeprecation: false, timeout: options.timeout });
+  return createPetstoreClient({
+    apiKey: options.apiKey ?? "test-key",
+    baseUrl,
+    maxRetries: 0,
+    onDeprecation: false,
+    timeout: options.timeout,
+  });
 }
 
 describe("defaultBaseUrls", () => {
@@ -86,7 +92,9 @@ describe("apiKeys", () => {
   it("accepts only the listed keys when given, and answers others with the service's 401", async () => {
     server.use(...createPetstoreHandlers({ pets: [rex], apiKeys: ["key-a", "key-b"] }));
     expect(await client(defaultBaseUrls[0]!, { apiKey: "key-b" }).pets.list()).toEqual([rex]);
-    const error = await client(defaultBaseUrls[0]!, { apiKey: "key-c" }).pets.list().catch((e: unknown) => e);
+    const error = await client(defaultBaseUrls[0]!, { apiKey: "key-c" })
+      .pets.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ status: 401, code: "unauthorized" });
     expect((error as AuthenticationError).headers["www-authenticate"]).toBe('Bearer realm="petstore"');
@@ -96,13 +104,20 @@ describe("apiKeys", () => {
     server.use(...createPetstoreHandlers());
     const response = await fetch(`${defaultBaseUrls[0]}/pets`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ code: "unauthorized", message: expect.stringContaining("Missing API key"), status: 401 });
+    expect(await response.json()).toEqual({
+      code: "unauthorized",
+      message: expect.stringContaining("Missing API key"),
+      status: 401,
+    });
   });
 });
 
 describe("baseUrls", () => {
   it("answers only under the given base URLs, with or without a trailing slash", async () => {
-    const handlers = createPetstoreHandlers({ pets: [rex], baseUrls: ["http://localhost:3999/v1/", "http://127.0.0.1:4000/api/v2"] });
+    const handlers = createPetstoreHandlers({
+      pets: [rex],
+      baseUrls: ["http://localhost:3999/v1/", "http://127.0.0.1:4000/api/v2"],
+    });
     expect(handlers.baseUrls).toEqual(["http://localhost:3999/v1", "http://127.0.0.1:4000/api/v2"]);
     server.use(...handlers);
     expect(await client("http://localhost:3999/v1").pets.list()).toEqual([rex]);
@@ -112,14 +127,24 @@ describe("baseUrls", () => {
   });
 
   it("serves a base URL inside another under the longer one", async () => {
-    server.use(...createPetstoreHandlers({ pets: [rex], baseUrls: ["http://localhost:3999/v1", "http://localhost:3999/v1/beta"] }));
+    server.use(
+      ...createPetstoreHandlers({
+        pets: [rex],
+        baseUrls: ["http://localhost:3999/v1", "http://localhost:3999/v1/beta"],
+      }),
+    );
     expect(await client("http://localhost:3999/v1/beta").pets.list()).toEqual([rex]);
     expect(await client("http://localhost:3999/v1").pets.list()).toEqual([rex]);
   });
 
   it("puts the base path in Location headers", async () => {
     server.use(...createPetstoreHandlers({ baseUrls: ["http://localhost:3999/api/v2"] }));
-    const { response } = await createPetstoreRawClient({ apiKey: "test-key", baseUrl: "http://localhost:3999/api/v2", maxRetries: 0, onDeprecation: false }).POST("/pets", { body: { name: "Ada", categoryId: 1 } });
+    const { response } = await createPetstoreRawClient({
+      apiKey: "test-key",
+      baseUrl: "http://localhost:3999/api/v2",
+      maxRetries: 0,
+      onDeprecation: false,
+    }).POST("/pets", { body: { name: "Ada", categoryId: 1 } });
     expect(response.headers.get("location")).toBe("/api/v2/pets/1");
   });
 
@@ -144,7 +169,7 @@ describe("latency", () => {
     await expect(client(defaultBaseUrls[0]!, { timeout: 20 }).pets.list()).rejects.toBeInstanceOf(TimeoutError);
   });
 
-  it("accepts MSW's \"infinite\" mode", async () => {
+  it('accepts MSW\'s "infinite" mode', async () => {
     server.use(...createPetstoreHandlers({ latency: "infinite" }));
     await expect(client(defaultBaseUrls[0]!, { timeout: 20 }).pets.list()).rejects.toBeInstanceOf(TimeoutError);
   });
@@ -169,12 +194,24 @@ describe("bad options", () => {
     ["an array of pets instead of { pets }", [rex], /takes an options object such as \{ pets: \[\.\.\.\] \}/],
     ["a misspelt option", { apiKey: "k" }, /unknown option "apiKey": use pets, apiKeys, baseUrls, latency/],
     ["pets that are not an array", { pets: rex }, /the `pets` option must be an array of Pet objects/],
-    ["a pet the contract forbids", { pets: [{ id: 1, name: "", categoryId: 1 }] }, /pets\[0\] is not a valid Pet: \/name must NOT have fewer than 1 characters/],
-    ["a pet with an unknown field", { pets: [{ ...rex, owner: "me" }] }, /pets\[0\] is not a valid Pet: \(root\) must NOT have additional properties/],
+    [
+      "a pet the contract forbids",
+      { pets: [{ id: 1, name: "", categoryId: 1 }] },
+      /pets\[0\] is not a valid Pet: \/name must NOT have fewer than 1 characters/,
+    ],
+    [
+      "a pet with an unknown field",
+      { pets: [{ ...rex, owner: "me" }] },
+      /pets\[0\] is not a valid Pet: \(root\) must NOT have additional properties/,
+    ],
     ["two pets with one id", { pets: [rex, { ...tom, id: 7 }] }, /pets\[1\] repeats id 7/],
     ["apiKeys as a string", { apiKeys: "key" }, /apiKeys must be a non-empty array of non-empty strings/],
     ["an empty API key", { apiKeys: ["key", " "] }, /apiKeys must be a non-empty array of non-empty strings/],
-    ["an API key with surrounding spaces (the service trims the token, so it could never match)", { apiKeys: [" k "] }, /without surrounding spaces/],
+    [
+      "an API key with surrounding spaces (the service trims the token, so it could never match)",
+      { apiKeys: [" k "] },
+      /without surrounding spaces/,
+    ],
     ["pets: null", { pets: null }, /the `pets` option must be an array of Pet objects, got null/],
   ])("refuses %s with a clear TypeError", (_case, options, message) => {
     expect(() => createPetstoreHandlers(options as PetstoreMockOptions)).toThrow(TypeError);

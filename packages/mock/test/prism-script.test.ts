@@ -7,9 +7,16 @@ import { describe, expect, it } from "vitest";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
-it("`pnpm mock:prism` prints the base URL to give the SDK, serves it, and stops on Ctrl-C", { timeout: 90_000 }, async () => {
+it("`pnpm mock:prism` prints the base URL to give the SDK, serves it, and stops on Ctrl-C", {
+  timeout: 90_000,
+}, async () => {
   // Its own process group, so SIGINT reaches pnpm, tsx and Prism together, as Ctrl-C in a terminal does.
-  const child = spawn("pnpm", ["mock:prism"], { cwd: root, env: { ...process.env, PORT: "0" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("pnpm", ["mock:prism"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -20,7 +27,9 @@ it("`pnpm mock:prism` prints the base URL to give the SDK, serves it, and stops 
         const match = /createPetstoreClient\(\{ apiKey: "any-key", baseUrl: "(http:\/\/[^"]+)" \}\)/.exec(output);
         if (match && output.includes("Ctrl-C stops it.")) resolve(match[1]!);
       });
-      void exited.then((code) => reject(new Error(`pnpm mock:prism exited with ${code} before printing a base URL:\n${output}`)));
+      void exited.then((code) =>
+        reject(new Error(`pnpm mock:prism exited with ${code} before printing a base URL:\n${output}`)),
+      );
     });
     expect(output).toContain(`[@petstore/mock] Prism is mocking the Petstore contract at ${baseUrl}`);
     expect(output).toContain("answers come from the contract's examples");
@@ -37,9 +46,16 @@ it("`pnpm mock:prism` prints the base URL to give the SDK, serves it, and stops 
 const script = path.join(root, "packages", "mock", "scripts", "prism.ts");
 
 /** Runs `scripts/prism.ts` as `pnpm mock:prism` does (tsx with the source condition), until it exits. */
-function runScript(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -62,7 +78,9 @@ describe("`pnpm mock:prism` refuses bad input with one line and exit code 1", ()
     const result = await runScript(args, { PORT: "0" });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^\[@petstore\/mock\] (Unknown option '--dynamc'|Unexpected argument 'extra')\n\nUsage: pnpm mock:prism \[--dynamic\]\n/);
+    expect(result.stderr).toMatch(
+      /^\[@petstore\/mock\] (Unknown option '--dynamc'|Unexpected argument 'extra')\n\nUsage: pnpm mock:prism \[--dynamic\]\n/,
+    );
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 
@@ -71,7 +89,11 @@ describe("`pnpm mock:prism` refuses bad input with one line and exit code 1", ()
     await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
     const { port } = busy.address() as AddressInfo;
     try {
-      expect(await runScript([], { PORT: String(port) })).toEqual({ code: 1, stdout: "", stderr: `[@petstore/mock] startPrism: port ${port} on 127.0.0.1 is in use; pass another port, or 0 for a free one\n` });
+      expect(await runScript([], { PORT: String(port) })).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `[@petstore/mock] startPrism: port ${port} on 127.0.0.1 is in use; pass another port, or 0 for a free one\n`,
+      });
     } finally {
       busy.close();
     }
@@ -95,7 +117,11 @@ it("an empty PORT means the default 4010", { timeout: 60_000 }, async () => {
   });
   try {
     const result = await runScript([], { PORT: "" });
-    expect(result).toEqual({ code: 1, stdout: "", stderr: "[@petstore/mock] startPrism: port 4010 on 127.0.0.1 is in use; pass another port, or 0 for a free one\n" });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "[@petstore/mock] startPrism: port 4010 on 127.0.0.1 is in use; pass another port, or 0 for a free one\n",
+    });
   } finally {
     if (listening) busy.close();
   }

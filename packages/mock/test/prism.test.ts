@@ -25,7 +25,11 @@ afterAll(async () => {
 const sdk = (baseUrl: string, apiKey = "any-token-at-all"): PetstoreClient =>
   createPetstoreClient({ apiKey, baseUrl, maxRetries: 0, onDeprecation: false });
 const auth = { authorization: "Bearer any-token-at-all" };
-const jsonPost = (body: string): RequestInit => ({ method: "POST", headers: { ...auth, "content-type": "application/json" }, body });
+const jsonPost = (body: string): RequestInit => ({
+  method: "POST",
+  headers: { ...auth, "content-type": "application/json" },
+  body,
+});
 
 const handlers = createPetstoreHandlers({ pets: [{ id: 1, name: "Rex", categoryId: 1, status: "available" }] });
 const mockBase = handlers.baseUrls[0]!;
@@ -47,7 +51,12 @@ describe("startPrism, driven by the SDK", () => {
       { id: 1, name: "Rex", categoryId: 1, status: "available" },
       { id: 2, name: "Tom", categoryId: 2, status: "pending" },
     ]);
-    expect(await sdk(prism.baseUrl, "another-token").pets.get(1)).toEqual({ id: 1, name: "Rex", categoryId: 1, status: "available" });
+    expect(await sdk(prism.baseUrl, "another-token").pets.get(1)).toEqual({
+      id: 1,
+      name: "Rex",
+      categoryId: 1,
+      status: "available",
+    });
   });
 
   it("answers 401 without an Authorization header", async () => {
@@ -57,13 +66,20 @@ describe("startPrism, driven by the SDK", () => {
   });
 
   it("answers a limit of 101 with 400 (the SDK refuses it before sending, so the raw client sends it)", async () => {
-    const { error, response } = await createPetstoreRawClient({ apiKey: "any-token-at-all", baseUrl: prism.baseUrl, maxRetries: 0, onDeprecation: false }).GET("/pets", { params: { query: { limit: 101 } } });
+    const { error, response } = await createPetstoreRawClient({
+      apiKey: "any-token-at-all",
+      baseUrl: prism.baseUrl,
+      maxRetries: 0,
+      onDeprecation: false,
+    }).GET("/pets", { params: { query: { limit: 101 } } });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ code: "invalid_request", status: 400 });
   });
 
   it("picks another declared response with Prism's Prefer header", async () => {
-    const error = await sdk(prism.baseUrl).pets.get(1, { headers: { Prefer: "code=404" } }).catch((e: unknown) => e);
+    const error = await sdk(prism.baseUrl)
+      .pets.get(1, { headers: { Prefer: "code=404" } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
   });
 
@@ -92,14 +108,20 @@ describe("Prism vs the handlers (the README's table)", () => {
     { sent: "another scheme", headers: { authorization: "Basic dXNlcjpwYXNz" }, prism: 401, handlers: 401 },
     { sent: "a lowercase bearer scheme", headers: { authorization: "bearer any-token" }, prism: 401, handlers: 200 },
     { sent: "any bearer token", headers: { authorization: "Bearer any-token" }, prism: 200, handlers: 200 },
-  ])("auth, $sent: Prism $prism, the handlers $handlers", async ({ headers, prism: prismStatus, handlers: handlersStatus }) => {
-    expect((await toPrism("/pets", { headers })).status).toBe(prismStatus);
-    expect((await toHandlers("/pets", { headers })).status).toBe(handlersStatus);
-  });
+  ])(
+    "auth, $sent: Prism $prism, the handlers $handlers",
+    async ({ headers, prism: prismStatus, handlers: handlersStatus }) => {
+      expect((await toPrism("/pets", { headers })).status).toBe(prismStatus);
+      expect((await toHandlers("/pets", { headers })).status).toBe(handlersStatus);
+    },
+  );
 
   it("auth: the handlers can accept only given keys; Prism cannot", async () => {
     const strict = createPetstoreHandlers({ apiKeys: ["the-key"] });
-    const response = await getResponse(strict, new Request(`${mockBase}/pets`, { headers: { authorization: "Bearer not-the-key" } }));
+    const response = await getResponse(
+      strict,
+      new Request(`${mockBase}/pets`, { headers: { authorization: "Bearer not-the-key" } }),
+    );
     expect(response?.status).toBe(401);
   });
 
@@ -109,7 +131,11 @@ describe("Prism vs the handlers (the README's table)", () => {
   ])("validation, %s: both 400, but Prism always sends the contract's one example body", async (_case, path) => {
     const fromPrism = await toPrism(path, { headers: auth });
     expect(fromPrism.status).toBe(400);
-    expect(await fromPrism.json()).toEqual({ code: "invalid_request", message: "limit must be an integer from 1 to 100.", status: 400 });
+    expect(await fromPrism.json()).toEqual({
+      code: "invalid_request",
+      message: "limit must be an integer from 1 to 100.",
+      status: 400,
+    });
     expect(fromPrism.headers.get("sl-violations")).toContain('"severity":"Error"');
     const fromHandlers = await toHandlers(path, { headers: auth });
     expect(fromHandlers.status).toBe(400);
@@ -132,8 +158,15 @@ describe("Prism vs the handlers (the README's table)", () => {
     const declared400 = '        "400":\n          $ref: "#/components/responses/BadRequest"\n';
     expect(yaml.indexOf(declared400)).toBeGreaterThan(-1);
     await writeFile(path.join(folder, "openapi.yaml"), yaml.replace(declared400, ""));
-    const cli = path.join(path.dirname(createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
-    const child = spawn(process.execPath, [cli, "mock", path.join(folder, "openapi.yaml"), "-h", "127.0.0.1", "-p", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    const cli = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json")),
+      "dist/index.js",
+    );
+    const child = spawn(
+      process.execPath,
+      [cli, "mock", path.join(folder, "openapi.yaml"), "-h", "127.0.0.1", "-p", "0"],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = "";
@@ -153,10 +186,13 @@ describe("Prism vs the handlers (the README's table)", () => {
     }
   }, 60_000);
 
-  it.each(["9007199254740992", "9223372036854775807"])("int64: petId %s is a valid id; Prism 400, the handlers 404", async (petId) => {
-    expect((await toPrism(`/pets/${petId}`, { headers: auth })).status).toBe(400);
-    expect((await toHandlers(`/pets/${petId}`, { headers: auth })).status).toBe(404);
-  });
+  it.each(["9007199254740992", "9223372036854775807"])(
+    "int64: petId %s is a valid id; Prism 400, the handlers 404",
+    async (petId) => {
+      expect((await toPrism(`/pets/${petId}`, { headers: auth })).status).toBe(400);
+      expect((await toHandlers(`/pets/${petId}`, { headers: auth })).status).toBe(404);
+    },
+  );
 
   it("malformed JSON: the handlers answer 400; Prism leaves the request unanswered", async () => {
     const fromHandlers = await toHandlers("/pets", jsonPost("{not json"));
@@ -165,7 +201,9 @@ describe("Prism vs the handlers (the README's table)", () => {
 
     const controller = new AbortController();
     let settled = false;
-    const pending = toPrism("/pets", { ...jsonPost("{not json"), signal: controller.signal }).finally(() => (settled = true));
+    const pending = toPrism("/pets", { ...jsonPost("{not json"), signal: controller.signal }).finally(
+      () => (settled = true),
+    );
     // A request sent after it is answered, while the malformed one still waits.
     expect((await toPrism("/pets", { headers: auth })).status).toBe(200);
     expect((await toPrism("/pets/1", { headers: auth })).status).toBe(200);
@@ -183,7 +221,10 @@ describe("Prism vs the handlers (the README's table)", () => {
     expect(first.headers.get("sunset")).toBe("Thu, 05 Dec 2030 00:00:00 GMT");
     expect(first.headers.get("access-control-allow-origin")).toBe("*");
 
-    const [mine, again] = [await toHandlers("/pets/1", { headers: auth }), await toHandlers("/pets/1", { headers: auth })];
+    const [mine, again] = [
+      await toHandlers("/pets/1", { headers: auth }),
+      await toHandlers("/pets/1", { headers: auth }),
+    ];
     expect(mine.headers.get("x-request-id")).not.toBe(again.headers.get("x-request-id"));
     expect(mine.headers.get("deprecation")).toBe("@1764892800");
     expect(mine.headers.get("sunset")).toBe("Thu, 05 Dec 2030 00:00:00 GMT");
@@ -204,13 +245,19 @@ describe("Prism vs the handlers (the README's table)", () => {
   });
 
   it("unknown routes and methods: Prism answers problem+json; the handlers answer Error bodies", async () => {
-    for (const [path, init, status] of [["/nowhere", {}, 404], ["/pets", { method: "DELETE" }, 405]] as const) {
+    for (const [path, init, status] of [
+      ["/nowhere", {}, 404],
+      ["/pets", { method: "DELETE" }, 405],
+    ] as const) {
       const fromPrism = await toPrism(path, { ...init, headers: auth });
       expect(fromPrism.status).toBe(status);
       expect(fromPrism.headers.get("content-type")).toBe("application/problem+json");
       const fromHandlers = await toHandlers(path, { ...init, headers: auth });
       expect(fromHandlers.status).toBe(status);
-      expect(await fromHandlers.json()).toMatchObject({ status, code: status === 404 ? "not_found" : "method_not_allowed" });
+      expect(await fromHandlers.json()).toMatchObject({
+        status,
+        code: status === 404 ? "not_found" : "method_not_allowed",
+      });
     }
   });
 });
@@ -227,9 +274,18 @@ describe("startPrism arguments", () => {
     [{ host: "" }, /host must be a non-empty string/],
     [{ dynamic: "yes" as unknown as boolean }, /dynamic must be true or false, got yes/],
     [{ startTimeout: 0 }, /startTimeout must be a positive number of milliseconds up to 2147483647, got 0/],
-    [{ startTimeout: Number.POSITIVE_INFINITY }, /startTimeout must be a positive number of milliseconds up to 2147483647, got Infinity/],
-    [{ prot: 4599 } as StartPrismOptions, /startPrism options: unknown option "prot": use port, host, dynamic, startTimeout/],
-    [null as unknown as StartPrismOptions, /startPrism options must be an object with port, host, dynamic, startTimeout, got null/],
+    [
+      { startTimeout: Number.POSITIVE_INFINITY },
+      /startTimeout must be a positive number of milliseconds up to 2147483647, got Infinity/,
+    ],
+    [
+      { prot: 4599 } as StartPrismOptions,
+      /startPrism options: unknown option "prot": use port, host, dynamic, startTimeout/,
+    ],
+    [
+      null as unknown as StartPrismOptions,
+      /startPrism options must be an object with port, host, dynamic, startTimeout, got null/,
+    ],
   ])("rejects %j with a clear error, starting nothing", async (options, message) => {
     await expect(startPrism(options)).rejects.toThrow(message);
     await expect(startPrism(options)).rejects.toThrow(/^\[@petstore\/mock\] startPrism/);
@@ -247,12 +303,18 @@ describe("startPrism arguments", () => {
   }, 60_000);
 
   it("rejects when Prism does not listen within startTimeout", async () => {
-    await expect(startPrism({ startTimeout: 1 })).rejects.toThrow(/^\[@petstore\/mock\] Prism did not start within 1 ms/);
+    await expect(startPrism({ startTimeout: 1 })).rejects.toThrow(
+      /^\[@petstore\/mock\] Prism did not start within 1 ms/,
+    );
   });
 
   it("rejects with one line naming the port when Prism cannot listen because the port is taken", async () => {
     const port = Number(new URL(prism.baseUrl).port);
-    await expect(startPrism({ port })).rejects.toThrow(new RegExp(`^\\[@petstore/mock\\] startPrism: port ${port} on 127\\.0\\.0\\.1 is in use; pass another port, or 0 for a free one$`));
+    await expect(startPrism({ port })).rejects.toThrow(
+      new RegExp(
+        `^\\[@petstore/mock\\] startPrism: port ${port} on 127\\.0\\.0\\.1 is in use; pass another port, or 0 for a free one$`,
+      ),
+    );
   }, 60_000);
 
   it("stop() is safe to call twice, and the port is closed afterwards", async () => {

@@ -11,7 +11,9 @@ const run = promisify(execFile);
 const root = join(packageDir, "..", "..");
 const readme = readFileSync(join(packageDir, "README.md"), "utf8");
 const blocks = codeBlocks(readme);
-const snippets = blocks.filter((block) => block.lang === "ts").map((block, index) => ({ name: `readme-${index + 1}`, code: block.code }));
+const snippets = blocks
+  .filter((block) => block.lang === "ts")
+  .map((block, index) => ({ name: `readme-${index + 1}`, code: block.code }));
 
 // How each snippet is run: a vitest file by a child vitest, a browser module (msw/browser needs a service worker) and
 // the Playwright helpers by the type checker here and by test/browser-worker.test.ts in Chromium, anything else as a
@@ -25,7 +27,9 @@ const nodeSnippets = snippets.filter((snippet) => !isVitest(snippet.code) && !is
 // Inside the package (gitignored .tmp/), so the snippets' imports resolve as in a test of this package.
 const folder = join(packageDir, ".tmp", "readme");
 // A child that inherits the parent's VITEST_* variables would think it is one of the parent's workers.
-const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "NODE_OPTIONS"));
+const childEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "NODE_OPTIONS"),
+);
 
 beforeAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -49,8 +53,12 @@ describe("README", () => {
   it("starts with a usage example, then the install command with the msw peer", () => {
     expect(readme.split("\n")[2]).toBe("```ts");
     expect(snippets[0]?.code.split("\n").length).toBeLessThanOrEqual(18);
-    expect(blocks.find((block) => block.lang === "sh")?.code).toBe("npm install --save-dev @petstore/mock msw @petstore/client\n");
-    const { peerDependencies } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { peerDependencies: Record<string, string> };
+    expect(blocks.find((block) => block.lang === "sh")?.code).toBe(
+      "npm install --save-dev @petstore/mock msw @petstore/client\n",
+    );
+    const { peerDependencies } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
+      peerDependencies: Record<string, string>;
+    };
     expect(readme).toContain(`peer dependency (\`${peerDependencies.msw}\`)`);
   });
 
@@ -65,34 +73,51 @@ describe("README", () => {
   });
 
   it("every TypeScript snippet type-checks as pasted", { timeout: 60_000 }, () => {
-    const errors = typeErrors(Object.fromEntries(snippets.map((snippet) => [`${snippet.name}.virtual.ts`, snippet.code])));
+    const errors = typeErrors(
+      Object.fromEntries(snippets.map((snippet) => [`${snippet.name}.virtual.ts`, snippet.code])),
+    );
     expect(Object.entries(errors).filter(([, list]) => list.length > 0)).toEqual([]);
   });
 
   it("every vitest snippet passes when vitest runs it", { timeout: 120_000 }, async () => {
     const report = join(folder, "report.json");
     const vitest = join(root, "node_modules", ".bin", "vitest");
-    await run(vitest, ["run", "--root", folder, "--reporter=json", `--outputFile=${report}`], { cwd: folder, env: childEnv }).catch(
-      (error: { stdout?: string; stderr?: string }) => {
-        throw new Error(`vitest failed on the README snippets:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
-      },
-    );
-    const { testResults } = JSON.parse(await readFile(report, "utf8")) as { testResults: { name: string; assertionResults: { status: string }[] }[] };
+    await run(vitest, ["run", "--root", folder, "--reporter=json", `--outputFile=${report}`], {
+      cwd: folder,
+      env: childEnv,
+    }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`vitest failed on the README snippets:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
+    });
+    const { testResults } = JSON.parse(await readFile(report, "utf8")) as {
+      testResults: { name: string; assertionResults: { status: string }[] }[];
+    };
     for (const snippet of vitestSnippets) {
       const file = testResults.find((result) => result.name.endsWith(`${snippet.name}.test.ts`));
       expect(file?.assertionResults.length, snippet.name).toBeGreaterThan(0);
-      expect(file?.assertionResults.every((result) => result.status === "passed"), snippet.name).toBe(true);
+      expect(
+        file?.assertionResults.every((result) => result.status === "passed"),
+        snippet.name,
+      ).toBe(true);
     }
   });
 
-  it.each(nodeSnippets.map((snippet) => [snippet.name, snippet] as const))("%s runs with tsx (Prism's example bodies)", { timeout: 60_000 }, async (_name, snippet) => {
-    const tsx = join(root, "node_modules", ".bin", "tsx");
-    const { stdout } = await run(tsx, ["--conditions=@petstore/source", join(folder, `${snippet.name}.ts`)], { cwd: folder, env: childEnv });
-    expect(stdout.trim()).toBe("[ 'Rex', 'Tom' ]");
-  });
+  it.each(nodeSnippets.map((snippet) => [snippet.name, snippet] as const))(
+    "%s runs with tsx (Prism's example bodies)",
+    { timeout: 60_000 },
+    async (_name, snippet) => {
+      const tsx = join(root, "node_modules", ".bin", "tsx");
+      const { stdout } = await run(tsx, ["--conditions=@petstore/source", join(folder, `${snippet.name}.ts`)], {
+        cwd: folder,
+        env: childEnv,
+      });
+      expect(stdout.trim()).toBe("[ 'Rex', 'Tom' ]");
+    },
+  );
 
   it("names the Prism version the table was measured with", () => {
-    const { version } = JSON.parse(readFileSync(join(packageDir, "node_modules", "@stoplight", "prism-cli", "package.json"), "utf8")) as { version: string };
+    const { version } = JSON.parse(
+      readFileSync(join(packageDir, "node_modules", "@stoplight", "prism-cli", "package.json"), "utf8"),
+    ) as { version: string };
     expect(readme).toContain(`Measured with Prism ${version}`);
     expect(readme).toContain(`\`@stoplight/prism-cli@${version}\``);
   });

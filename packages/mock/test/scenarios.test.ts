@@ -133,9 +133,15 @@ describe("slow", () => {
 describe("error", () => {
   it("sends the given Error: status, code and message, thrown by the SDK as the matching class", async () => {
     server.use(petstoreMock.scenario.error("getPet", 404, { code: "pet_archived", message: "Pet 1 was archived." }));
-    const error = await recordingClient().petstore.pets.get(1).catch((e: unknown) => e);
+    const error = await recordingClient()
+      .petstore.pets.get(1)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error).toMatchObject({ status: 404, code: "pet_archived", message: expect.stringContaining("Pet 1 was archived.") });
+    expect(error).toMatchObject({
+      status: 404,
+      code: "pet_archived",
+      message: expect.stringContaining("Pet 1 was archived."),
+    });
   });
 
   it("defaults the code to the contract's code for the status, and is not retried when the status is not retryable", async () => {
@@ -143,7 +149,10 @@ describe("error", () => {
     const { petstore, waits } = recordingClient();
     const error = await petstore.pets.create({ name: "Zed", categoryId: 2 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error).toMatchObject({ code: "invalid_request", message: expect.stringContaining("Scenario: createPet answers 400.") });
+    expect(error).toMatchObject({
+      code: "invalid_request",
+      message: expect.stringContaining("Scenario: createPet answers 400."),
+    });
     expect(waits).toEqual([]);
   });
 
@@ -156,7 +165,9 @@ describe("error", () => {
 
   it("reaches the SDK as a plain PetstoreError for a status without its own class, such as 409", async () => {
     server.use(petstoreMock.scenario.error("listPets", 409, { code: "conflict" }));
-    const error = await recordingClient({ maxRetries: 0 }).petstore.pets.list().catch((e: unknown) => e);
+    const error = await recordingClient({ maxRetries: 0 })
+      .petstore.pets.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PetstoreError);
     expect(error).toMatchObject({ status: 409, code: "conflict" });
   });
@@ -165,14 +176,25 @@ describe("error", () => {
 describe("error: the headers the service sends with the status", () => {
   it("a 401 carries the service's WWW-Authenticate challenge, as the handlers' own 401s do", async () => {
     server.use(petstoreMock.scenario.error("listPets", 401));
-    const error = await recordingClient({ maxRetries: 0 }).petstore.pets.list().catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 401, headers: expect.objectContaining({ "www-authenticate": 'Bearer realm="petstore"' }) });
+    const error = await recordingClient({ maxRetries: 0 })
+      .petstore.pets.list()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 401,
+      headers: expect.objectContaining({ "www-authenticate": 'Bearer realm="petstore"' }),
+    });
   });
 
   it("a 405 carries Allow with the methods of the operation's path", async () => {
     server.use(petstoreMock.scenario.error("listPets", 405));
-    const error = await recordingClient({ maxRetries: 0 }).petstore.pets.list().catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 405, code: "method_not_allowed", headers: expect.objectContaining({ allow: "GET, POST" }) });
+    const error = await recordingClient({ maxRetries: 0 })
+      .petstore.pets.list()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 405,
+      code: "method_not_allowed",
+      headers: expect.objectContaining({ allow: "GET, POST" }),
+    });
   });
 });
 
@@ -191,9 +213,17 @@ describe("scenarios of a handler set and createScenarios", () => {
   it("createScenarios binds scenarios to given base URLs, and each scenario may name its own", async () => {
     server.use(...createPetstoreHandlers({ pets: [rex], baseUrls: [local, "http://127.0.0.1:4000/v1"] }));
     const scenarios = createScenarios({ baseUrls: [local] });
-    server.use(scenarios.serverError("listPets"), scenarios.serverError("getPet", { baseUrls: ["http://127.0.0.1:4000/v1"] }));
+    server.use(
+      scenarios.serverError("listPets"),
+      scenarios.serverError("getPet", { baseUrls: ["http://127.0.0.1:4000/v1"] }),
+    );
     const atLocal = createPetstoreClient({ apiKey: "k", baseUrl: local, maxRetries: 0, onDeprecation: false });
-    const atLoopback = createPetstoreClient({ apiKey: "k", baseUrl: "http://127.0.0.1:4000/v1", maxRetries: 0, onDeprecation: false });
+    const atLoopback = createPetstoreClient({
+      apiKey: "k",
+      baseUrl: "http://127.0.0.1:4000/v1",
+      maxRetries: 0,
+      onDeprecation: false,
+    });
     await expect(atLocal.pets.list()).rejects.toBeInstanceOf(InternalServerError);
     expect(await atLocal.pets.get(1)).toEqual(rex);
     expect(await atLoopback.pets.list()).toEqual([rex]);
@@ -204,23 +234,83 @@ describe("scenarios of a handler set and createScenarios", () => {
 describe("bad arguments", () => {
   const scenario = petstoreMock.scenario;
   it.each<[string, () => unknown, RegExp]>([
-    ["an unknown operation", () => scenario.serverError("deletePet" as "getPet"), /unknown operation "deletePet": use one of listPets, createPet, getPet/],
+    [
+      "an unknown operation",
+      () => scenario.serverError("deletePet" as "getPet"),
+      /unknown operation "deletePet": use one of listPets, createPet, getPet/,
+    ],
     ["times 0", () => scenario.serverError("listPets", { times: 0 }), /times must be a positive integer, got 0/],
     ["times 1.5", () => scenario.networkError("listPets", { times: 1.5 }), /times must be a positive integer, got 1.5/],
-    ["bad baseUrls", () => scenario.serverError("listPets", { baseUrls: ["localhost"] } as ScenarioOptions), /"localhost" is not an absolute URL/],
-    ["a negative retryAfter", () => scenario.rateLimited("listPets", { retryAfter: -1 }), /retryAfter must be whole seconds \(0 or more\), got -1/],
-    ["slow without milliseconds", () => scenario.slow("listPets", undefined as unknown as number), /ms must be milliseconds from 0 to 2147483647, got undefined/],
-    ["an error status of 200", () => scenario.error("getPet", 200), /error\("getPet", status\) needs an error status from 400 to 599, got 200/],
-    ["an error body that is not an object", () => scenario.error("getPet", 404, "gone" as never), /Error body of a scenario must be an object such as \{ code, message \}/],
-    ["an error code that is not a string", () => scenario.error("getPet", 404, { code: 7 as unknown as string }), /the Error body's code must be a string, got 7/],
-    ["a misspelt option", () => scenario.serverError("listPets", { time: 1 } as ScenarioOptions), /the options of a listPets scenario: unknown option "time": use times, baseUrls/],
-    ["a number instead of { times }", () => scenario.serverError("listPets", 1 as ScenarioOptions), /the options of a listPets scenario must be an object with times, baseUrls, auth, got 1/],
-    ["null options", () => scenario.networkError("listPets", null as unknown as ScenarioOptions), /must be an object with times, baseUrls, auth, got null/],
-    ["options where error's body goes", () => scenario.error("getPet", 503, { times: 1 } as never), /Error body of the getPet error scenario \(options come after it\): unknown option "times": use code, message/],
-    ["a misspelt rateLimited option", () => scenario.rateLimited("listPets", { retry_after: 5 } as ScenarioOptions), /unknown option "retry_after": use times, baseUrls, auth, retryAfter/],
-    ["a retryAfter no header can hold as an integer", () => scenario.rateLimited("listPets", { retryAfter: 1e21 }), /retryAfter must be whole seconds \(0 or more\), got 1e\+21/],
-    ["a misspelt createScenarios option, at once", () => createScenarios({ baseUrl: "http://localhost:3000/v1" } as never), /createScenarios: unknown option "baseUrl": use baseUrls/],
-    ["bad createScenarios baseUrls, at once", () => createScenarios({ baseUrls: ["nope"] }), /"nope" is not an absolute URL/],
+    [
+      "bad baseUrls",
+      () => scenario.serverError("listPets", { baseUrls: ["localhost"] } as ScenarioOptions),
+      /"localhost" is not an absolute URL/,
+    ],
+    [
+      "a negative retryAfter",
+      () => scenario.rateLimited("listPets", { retryAfter: -1 }),
+      /retryAfter must be whole seconds \(0 or more\), got -1/,
+    ],
+    [
+      "slow without milliseconds",
+      () => scenario.slow("listPets", undefined as unknown as number),
+      /ms must be milliseconds from 0 to 2147483647, got undefined/,
+    ],
+    [
+      "an error status of 200",
+      () => scenario.error("getPet", 200),
+      /error\("getPet", status\) needs an error status from 400 to 599, got 200/,
+    ],
+    [
+      "an error body that is not an object",
+      () => scenario.error("getPet", 404, "gone" as never),
+      /Error body of a scenario must be an object such as \{ code, message \}/,
+    ],
+    [
+      "an error code that is not a string",
+      () => scenario.error("getPet", 404, { code: 7 as unknown as string }),
+      /the Error body's code must be a string, got 7/,
+    ],
+    [
+      "a misspelt option",
+      () => scenario.serverError("listPets", { time: 1 } as ScenarioOptions),
+      /the options of a listPets scenario: unknown option "time": use times, baseUrls/,
+    ],
+    [
+      "a number instead of { times }",
+      () => scenario.serverError("listPets", 1 as ScenarioOptions),
+      /the options of a listPets scenario must be an object with times, baseUrls, auth, got 1/,
+    ],
+    [
+      "null options",
+      () => scenario.networkError("listPets", null as unknown as ScenarioOptions),
+      /must be an object with times, baseUrls, auth, got null/,
+    ],
+    [
+      "options where error's body goes",
+      () => scenario.error("getPet", 503, { times: 1 } as never),
+      /Error body of the getPet error scenario \(options come after it\): unknown option "times": use code, message/,
+    ],
+    [
+      "a misspelt rateLimited option",
+      () => scenario.rateLimited("listPets", { retry_after: 5 } as ScenarioOptions),
+      /unknown option "retry_after": use times, baseUrls, auth, retryAfter/,
+    ],
+    [
+      "a retryAfter no header can hold as an integer",
+      () => scenario.rateLimited("listPets", { retryAfter: 1e21 }),
+      /retryAfter must be whole seconds \(0 or more\), got 1e\+21/,
+    ],
+    [
+      "a misspelt createScenarios option, at once",
+      () => createScenarios({ baseUrl: "http://localhost:3000/v1" } as never),
+      /createScenarios: unknown option "baseUrl": use baseUrls/,
+    ],
+    [
+      "bad createScenarios baseUrls, at once",
+      () => createScenarios({ baseUrls: ["nope"] }),
+      /"nope" is not an absolute URL/,
+    ],
   ])("refuses %s when the scenario is created", (_case, create, message) => {
     expect(create).toThrow(message);
     expect(create).toThrow(/^\[@petstore\/mock\] /);

@@ -17,7 +17,10 @@ const noKey = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, 
 /** getPet's constant response headers, read from the contract's `components.headers` (name → const value). */
 function deprecationHeaders(): Record<string, string> {
   const doc = openapiDocument as unknown as {
-    paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>
+    >;
     components: { headers: Record<string, { schema: { const?: string } }> };
   };
   const refs = doc.paths["/pets/{petId}"]!.get!.responses["200"]!.headers!;
@@ -50,7 +53,11 @@ describe("auth first: a missing or bad key gets the service's 401 before a scena
       handlers.http.post("/pets", ({ json }) => json(201, { ...rex, id: 9 })),
     );
     expect((await noKey("/pets/1")).status).toBe(401);
-    const created = await noKey("/pets", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Zed", categoryId: 1 }) });
+    const created = await noKey("/pets", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Zed", categoryId: 1 }),
+    });
     expect(created.status).toBe(401);
     await expect(client("wrong-key").pets.get(1)).rejects.toBeInstanceOf(AuthenticationError);
   });
@@ -71,28 +78,42 @@ describe("auth first: a missing or bad key gets the service's 401 before a scena
   });
 
   it("auth: false opts out per call: the scenario or override answers without a key", async () => {
-    server.use(petstoreMock.scenario.serverError("listPets", { auth: false }), petstoreMock.override("getPet", ({ json }) => json(200, rex), { auth: false }));
+    server.use(
+      petstoreMock.scenario.serverError("listPets", { auth: false }),
+      petstoreMock.override("getPet", ({ json }) => json(200, rex), { auth: false }),
+    );
     expect((await noKey("/pets")).status).toBe(500);
     expect((await noKey("/pets/1")).status).toBe(200);
   });
 
   it("refuses an auth option that is not a boolean", () => {
-    expect(() => petstoreMock.scenario.serverError("listPets", { auth: "no" as unknown as boolean })).toThrow(/auth must be true or false/);
-    expect(() => petstoreMock.override("getPet", () => undefined, { auth: 0 as unknown as boolean })).toThrow(/auth must be true or false/);
+    expect(() => petstoreMock.scenario.serverError("listPets", { auth: "no" as unknown as boolean })).toThrow(
+      /auth must be true or false/,
+    );
+    expect(() => petstoreMock.override("getPet", () => undefined, { auth: 0 as unknown as boolean })).toThrow(
+      /auth must be true or false/,
+    );
   });
 });
 
 describe("overrides send the service's standard headers", () => {
   it("x-request-id (the caller's when sane), Location on a 201", async () => {
     server.use(handlers.override("createPet", ({ json }) => json(201, { id: 42, name: "Zed", categoryId: 1 })));
-    const { response } = await rawClient().POST("/pets", { body: { name: "Zed", categoryId: 1 }, headers: { "x-request-id": "req_mine" } });
+    const { response } = await rawClient().POST("/pets", {
+      body: { name: "Zed", categoryId: 1 },
+      headers: { "x-request-id": "req_mine" },
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get("location")).toBe("/v1/pets/42");
     expect(response.headers.get("x-request-id")).toBe("req_mine");
   });
 
   it("WWW-Authenticate on a 401", async () => {
-    server.use(petstoreMock.override("listPets", ({ json }) => json(401, { code: "unauthorized", message: "Key revoked.", status: 401 })));
+    server.use(
+      petstoreMock.override("listPets", ({ json }) =>
+        json(401, { code: "unauthorized", message: "Key revoked.", status: 401 }),
+      ),
+    );
     const { response } = await rawClient().GET("/pets");
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe('Bearer realm="petstore"');
@@ -104,7 +125,9 @@ describe("overrides send the service's standard headers", () => {
     for (const answer of [200, 404] as const) {
       server.resetHandlers();
       server.use(
-        petstoreMock.override("getPet", ({ json }) => (answer === 200 ? json(200, rex) : json(404, { code: "not_found", message: "Gone.", status: 404 }))),
+        petstoreMock.override("getPet", ({ json }) =>
+          answer === 200 ? json(200, rex) : json(404, { code: "not_found", message: "Gone.", status: 404 }),
+        ),
       );
       const { response } = await rawClient().GET("/pets/{petId}", { params: { path: { petId: 1 } } });
       expect(response.status).toBe(answer);
@@ -114,7 +137,11 @@ describe("overrides send the service's standard headers", () => {
   });
 
   it("a header the override sets wins over the standard one", async () => {
-    server.use(petstoreMock.override("createPet", ({ json }) => json(201, { ...rex, id: 5 }, { headers: { location: "/elsewhere/5" } })));
+    server.use(
+      petstoreMock.override("createPet", ({ json }) =>
+        json(201, { ...rex, id: 5 }, { headers: { location: "/elsewhere/5" } }),
+      ),
+    );
     const { response } = await rawClient().POST("/pets", { body: { name: "Rex", categoryId: 1 } });
     expect(response.headers.get("location")).toBe("/elsewhere/5");
   });
@@ -122,13 +149,20 @@ describe("overrides send the service's standard headers", () => {
 
 describe("impossible ids", () => {
   it("creating after a seed pet with id 2^53 − 1 answers a clear Error, without a stack", async () => {
-    const full = createPetstoreHandlers({ pets: [{ ...rex, id: Number.MAX_SAFE_INTEGER }], baseUrls: ["http://full.test/v1"] });
+    const full = createPetstoreHandlers({
+      pets: [{ ...rex, id: Number.MAX_SAFE_INTEGER }],
+      baseUrls: ["http://full.test/v1"],
+    });
     server.use(...full);
     const petstore = createPetstoreClient({ apiKey: "k", baseUrl: "http://full.test/v1", maxRetries: 0 });
     const error = await petstore.pets.create({ name: "Next", categoryId: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as Error).message).toContain("[@petstore/mock] store.create has no id left after 9007199254740991");
-    const response = await fetch("http://full.test/v1/pets", { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: '{"name":"A","categoryId":1}' });
+    const response = await fetch("http://full.test/v1/pets", {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: '{"name":"A","categoryId":1}',
+    });
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["code", "message", "status"]);
     expect(body).toMatchObject({ code: "internal_error", status: 500 });

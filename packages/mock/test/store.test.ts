@@ -15,12 +15,16 @@ const sorted = [...seed].sort((a, b) => a.id - b.id);
 describe("createPetstoreStore", () => {
   it("refuses a create past the largest safe id, leaving the store as it was", () => {
     const store = createPetstoreStore([{ id: Number.MAX_SAFE_INTEGER, name: "Big", categoryId: 1 }]);
-    expect(() => store.create({ name: "Next", categoryId: 1 })).toThrow(/^\[@petstore\/mock\] store.create has no id left after 9007199254740991/);
+    expect(() => store.create({ name: "Next", categoryId: 1 })).toThrow(
+      /^\[@petstore\/mock\] store.create has no id left after 9007199254740991/,
+    );
     expect(store.all()).toEqual([{ id: Number.MAX_SAFE_INTEGER, name: "Big", categoryId: 1 }]);
   });
 
   it("refuses a misspelt list query key", () => {
-    expect(() => createPetstoreStore(seed).list({ limt: 1 } as never)).toThrow(/store.list's query: unknown option "limt": use limit, status/);
+    expect(() => createPetstoreStore(seed).list({ limt: 1 } as never)).toThrow(
+      /store.list's query: unknown option "limt": use limit, status/,
+    );
   });
 
   it("lists the seed in ascending id order, by default at most 20, filtered by status", () => {
@@ -30,7 +34,9 @@ describe("createPetstoreStore", () => {
     expect(store.list({ limit: 2 })).toEqual(sorted.slice(0, 2));
     expect(store.list({ status: "available" })).toEqual([sorted[0], sorted[2]]);
     expect(store.list({ status: "sold" })).toEqual([]);
-    const many = createPetstoreStore(Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 })));
+    const many = createPetstoreStore(
+      Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 })),
+    );
     expect(many.list()).toHaveLength(20);
     expect(many.list({ limit: 100 })).toHaveLength(25);
   });
@@ -44,7 +50,10 @@ describe("createPetstoreStore", () => {
   it("creates pets with the next id after the largest, keeping only NewPet's fields", () => {
     const store = createPetstoreStore(seed);
     const input = { name: "Zed", categoryId: 3, status: "sold", id: 99, owner: "me" } as NewPet;
-    expect(store.create(input)).toEqual({ pet: { id: 6, name: "Zed", categoryId: 3, status: "sold" }, replayed: false });
+    expect(store.create(input)).toEqual({
+      pet: { id: 6, name: "Zed", categoryId: 3, status: "sold" },
+      replayed: false,
+    });
     expect(store.create({ name: "Kit", categoryId: 3 }).pet).toEqual({ id: 7, name: "Kit", categoryId: 3 });
     expect(store.all().map((pet) => pet.id)).toEqual([1, 2, 5, 6, 7]);
   });
@@ -66,7 +75,10 @@ describe("createPetstoreStore", () => {
     store.reset();
     expect(store.all()).toEqual(sorted);
     // The key is free again: a different body under it is a new pet, not a conflict.
-    expect(store.create({ name: "Other", categoryId: 4 }, key)).toEqual({ pet: { id: 6, name: "Other", categoryId: 4 }, replayed: false });
+    expect(store.create({ name: "Other", categoryId: 4 }, key)).toEqual({
+      pet: { id: 6, name: "Other", categoryId: 4 },
+      replayed: false,
+    });
   });
 
   describe("idempotency", () => {
@@ -83,7 +95,9 @@ describe("createPetstoreStore", () => {
       const store = createPetstoreStore();
       store.create({ name: "Zed", categoryId: 3 }, key);
       expect(() => store.create({ name: "Zed", categoryId: 4 }, key)).toThrow(IdempotencyConflictError);
-      expect(() => store.create({ name: "Zed", categoryId: 4 }, key)).toThrow(/Idempotency-Key "create-zed" was already used with a different body/);
+      expect(() => store.create({ name: "Zed", categoryId: 4 }, key)).toThrow(
+        /Idempotency-Key "create-zed" was already used with a different body/,
+      );
       expect(store.all()).toHaveLength(1);
     });
 
@@ -101,20 +115,55 @@ describe("createPetstoreStore", () => {
       now += 24 * 60 * 60 * 1000 - 1;
       expect(store.create({ name: "Zed", categoryId: 3 }, key).replayed).toBe(true);
       now += 1;
-      expect(store.create({ name: "Other", categoryId: 4 }, key)).toEqual({ pet: { id: 2, name: "Other", categoryId: 4 }, replayed: false });
+      expect(store.create({ name: "Other", categoryId: 4 }, key)).toEqual({
+        pet: { id: 2, name: "Other", categoryId: 4 },
+        replayed: false,
+      });
     });
   });
 
   it.each<[string, () => unknown, RegExp]>([
     ["a seed that is not an array", () => createPetstoreStore({} as Pet[]), /the `pets` option must be an array/],
-    ["a clock that is not a function", () => createPetstoreStore([], 5 as unknown as () => number), /clock must be a function/],
-    ["create without a name", () => createPetstoreStore().create({ categoryId: 1 } as NewPet), /store.create needs a NewPet .*must have required property 'name'/],
-    ["create with an unknown status", () => createPetstoreStore().create({ name: "A", categoryId: 1, status: "lost" } as unknown as NewPet), /\/status must be equal to one of the allowed values/],
-    ["create with a string", () => createPetstoreStore().create("Rex" as unknown as NewPet), /store.create needs a NewPet .*got "Rex"/],
-    ["create with an empty idempotency key", () => createPetstoreStore().create({ name: "A", categoryId: 1 }, { scope: "s", key: "" }), /idempotency must be \{ scope: string, key: non-empty string \}/],
-    ["get with a string id", () => createPetstoreStore().get("1" as unknown as number), /store.get needs an integer id, got "1"/],
-    ["list with limit 0", () => createPetstoreStore().list({ limit: 0 }), /limit must be an integer from 1 to 100, got 0/],
-    ["list with an unknown status", () => createPetstoreStore().list({ status: "lost" as "sold" }), /status must be one of available, pending, sold, got "lost"/],
+    [
+      "a clock that is not a function",
+      () => createPetstoreStore([], 5 as unknown as () => number),
+      /clock must be a function/,
+    ],
+    [
+      "create without a name",
+      () => createPetstoreStore().create({ categoryId: 1 } as NewPet),
+      /store.create needs a NewPet .*must have required property 'name'/,
+    ],
+    [
+      "create with an unknown status",
+      () => createPetstoreStore().create({ name: "A", categoryId: 1, status: "lost" } as unknown as NewPet),
+      /\/status must be equal to one of the allowed values/,
+    ],
+    [
+      "create with a string",
+      () => createPetstoreStore().create("Rex" as unknown as NewPet),
+      /store.create needs a NewPet .*got "Rex"/,
+    ],
+    [
+      "create with an empty idempotency key",
+      () => createPetstoreStore().create({ name: "A", categoryId: 1 }, { scope: "s", key: "" }),
+      /idempotency must be \{ scope: string, key: non-empty string \}/,
+    ],
+    [
+      "get with a string id",
+      () => createPetstoreStore().get("1" as unknown as number),
+      /store.get needs an integer id, got "1"/,
+    ],
+    [
+      "list with limit 0",
+      () => createPetstoreStore().list({ limit: 0 }),
+      /limit must be an integer from 1 to 100, got 0/,
+    ],
+    [
+      "list with an unknown status",
+      () => createPetstoreStore().list({ status: "lost" as "sold" }),
+      /status must be one of available, pending, sold, got "lost"/,
+    ],
   ])("refuses %s with a clear error", (_case, call, message) => {
     expect(call).toThrow(message);
     expect(call).toThrow(/^\[@petstore\/mock\] /);
@@ -125,7 +174,8 @@ describe("handlers.store with the SDK", () => {
   const handlers = createPetstoreHandlers({ pets: seed });
   useMockServer(handlers);
 
-  const client = () => createPetstoreClient({ apiKey: "test-key", environment: "staging", maxRetries: 0, onDeprecation: false });
+  const client = () =>
+    createPetstoreClient({ apiKey: "test-key", environment: "staging", maxRetries: 0, onDeprecation: false });
 
   it("shows what the SDK created, and what the test put in is what the SDK reads", async () => {
     const created = await client().pets.create({ name: "Zed", categoryId: 3 });
@@ -141,16 +191,30 @@ describe("handlers.store with the SDK", () => {
   it("replays a create sent twice with one Idempotency-Key, and refuses the key with another body", async () => {
     const petstore = client();
     const first = await petstore.pets.create({ name: "Zed", categoryId: 3 }, { idempotencyKey: "order-1" });
-    const raw = createPetstoreRawClient({ apiKey: "test-key", environment: "staging", maxRetries: 0, onDeprecation: false });
-    const again = await raw.POST("/pets", { body: { name: "Zed", categoryId: 3 }, params: { header: { "Idempotency-Key": "order-1" } } });
+    const raw = createPetstoreRawClient({
+      apiKey: "test-key",
+      environment: "staging",
+      maxRetries: 0,
+      onDeprecation: false,
+    });
+    const again = await raw.POST("/pets", {
+      body: { name: "Zed", categoryId: 3 },
+      params: { header: { "Idempotency-Key": "order-1" } },
+    });
     expect(again.data).toEqual(first);
     expect(again.response.status).toBe(201);
     expect(again.response.headers.get("idempotent-replayed")).toBe("true");
     expect(handlers.store.all()).toHaveLength(seed.length + 1);
 
-    const conflict = await petstore.pets.create({ name: "Other", categoryId: 3 }, { idempotencyKey: "order-1" }).catch((e: unknown) => e);
+    const conflict = await petstore.pets
+      .create({ name: "Other", categoryId: 3 }, { idempotencyKey: "order-1" })
+      .catch((e: unknown) => e);
     expect(conflict).toBeInstanceOf(BadRequestError);
-    expect(conflict).toMatchObject({ status: 400, code: "invalid_request", message: expect.stringContaining("already used with a different body") });
+    expect(conflict).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      message: expect.stringContaining("already used with a different body"),
+    });
   });
 
   it("keeps idempotency keys of different API keys apart", async () => {

@@ -57,7 +57,9 @@ describe("statuses and bodies", () => {
     petstoreMock.http.get("/pets/{petId}", ({ json }) => json(404, notFound));
     petstoreMock.http.get("/pets", ({ json }) => json(200, [pet]));
     petstoreMock.http.post("/pets", ({ json }) => json(201, pet));
-    petstoreMock.override("listPets", ({ json }) => json(429, { code: "rate_limited", message: "Slow down.", status: 429 }));
+    petstoreMock.override("listPets", ({ json }) =>
+      json(429, { code: "rate_limited", message: "Slow down.", status: 429 }),
+    );
   });
 
   it("rejects a status the operation does not declare", () => {
@@ -159,7 +161,13 @@ describe("journal entries", () => {
 });
 
 describe("bodiless responses", () => {
-  type WithNoContent = { parameters: Record<string, never>; responses: { 204: { headers: Record<string, unknown>; content?: never }; 200: { content: { "application/json": { ok: boolean } } } } };
+  type WithNoContent = {
+    parameters: Record<string, never>;
+    responses: {
+      204: { headers: Record<string, unknown>; content?: never };
+      200: { content: { "application/json": { ok: boolean } } };
+    };
+  };
   it("json(204) takes no body where the contract declares none", () => {
     const typed = json as unknown as TypedJson<WithNoContent>;
     expectTypeOf<BodyOf<WithNoContent, 204>>().toEqualTypeOf<undefined>();

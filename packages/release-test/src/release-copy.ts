@@ -43,7 +43,8 @@ export function copyWorkspaceForRelease(root: string, dest: string, packageDirs:
     mkdirSync(path.dirname(path.join(dest, file)), { recursive: true });
     cpSync(path.join(root, file), path.join(dest, file), { verbatimSymlinks: true });
   }
-  for (const dir of packageDirs) copyModules(path.join(root, dir, "node_modules"), path.join(dest, dir, "node_modules"));
+  for (const dir of packageDirs)
+    copyModules(path.join(root, dir, "node_modules"), path.join(dest, dir, "node_modules"));
   copyModules(path.join(root, "node_modules"), path.join(dest, "node_modules"));
   symlinkSync(path.join(root, "node_modules", SHARED_STORE), path.join(dest, "node_modules", SHARED_STORE));
 }

@@ -37,7 +37,12 @@ export function killRunning(): void {
 /** Runs a command to completion; rejects with its exit code and the end of its output when it fails. */
 export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     running.add(child);
     let stdout = "";
     let stderr = "";
@@ -64,7 +69,11 @@ export function run(command: string, args: readonly string[], options: RunOption
       if (code === 0 && !timedOut) return resolve({ stdout, stderr });
       const output = `${stdout}\n${stderr}`.trim().split("\n").slice(-60).join("\n");
       const how = timedOut ? `timed out after ${options.timeoutMs} ms` : (signal ?? `exit ${code}`);
-      reject(new Error(`[@petstore/release-test] \`${command} ${args.join(" ")}\` in ${options.cwd} failed (${how}):\n${output}`));
+      reject(
+        new Error(
+          `[@petstore/release-test] \`${command} ${args.join(" ")}\` in ${options.cwd} failed (${how}):\n${output}`,
+        ),
+      );
     });
   });
 }

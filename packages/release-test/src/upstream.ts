@@ -29,12 +29,15 @@ export async function registryProblem(registry: string, env: NodeJS.ProcessEnv):
   ];
   try {
     const { stdout } = await run("npm", args, { cwd: os.tmpdir(), env, timeoutMs: PROBE_TIMEOUT_MS });
-    if (stdout.trim() !== VERDACCIO_VERSION) return `npm asked ${registry} for verdaccio@${VERDACCIO_VERSION} and got ${JSON.stringify(stdout.trim())}`;
+    if (stdout.trim() !== VERDACCIO_VERSION)
+      return `npm asked ${registry} for verdaccio@${VERDACCIO_VERSION} and got ${JSON.stringify(stdout.trim())}`;
     return undefined;
   } catch (error) {
     const output = error instanceof Error ? error.message : String(error);
     // npm's error code and the failed request say what is wrong; the rest of its output is a stack trace.
-    const reason = output.match(/^npm error (?:code \S+|FetchError: .*|\d{3} .*)$/gm)?.map((line) => line.slice("npm error ".length));
+    const reason = output
+      .match(/^npm error (?:code \S+|FetchError: .*|\d{3} .*)$/gm)
+      ?.map((line) => line.slice("npm error ".length));
     return `npm cannot fetch from ${registry}, which the release test needs (${reason?.join("; ") ?? output.trim().split("\n").at(-1)})`;
   } finally {
     await rm(cache, { recursive: true, force: true });

@@ -98,7 +98,9 @@ export async function startVerdaccio(installDir: string, workDir: string): Promi
       const match = /\{"port":(\d+)\}/.exec(stdout);
       if (match) resolve(Number(match[1]));
     });
-    child.on("exit", (code) => reject(new Error(`[@petstore/release-test] verdaccio exited (${code}) before listening:\n${stderr}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`[@petstore/release-test] verdaccio exited (${code}) before listening:\n${stderr}`)),
+    );
   });
   return {
     url: `http://127.0.0.1:${port}/`,

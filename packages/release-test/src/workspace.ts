@@ -45,7 +45,9 @@ export async function publishedPackages(root: string): Promise<WorkspacePackage[
 
 /** Every package of the workspace at `root`, from pnpm-workspace.yaml's `dir` and `dir/*` patterns. */
 export async function workspacePackages(root: string): Promise<WorkspacePackage[]> {
-  const { packages: patterns = [] } = parse(await readFile(path.join(root, "pnpm-workspace.yaml"), "utf8")) as { packages?: string[] };
+  const { packages: patterns = [] } = parse(await readFile(path.join(root, "pnpm-workspace.yaml"), "utf8")) as {
+    packages?: string[];
+  };
   const dirs: string[] = [];
   for (const pattern of patterns) {
     if (!/^[\w.-]+(\/[\w.-]+)*(\/\*)?$/.test(pattern)) {
@@ -74,11 +76,17 @@ export async function withWorkspaceDependencies(root: string, dirs: readonly str
   const pending = [...dirs];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
     const manifest = await readManifest(root, dir);
-    const fields = [manifest.dependencies, manifest.devDependencies, manifest.peerDependencies, manifest.optionalDependencies];
+    const fields = [
+      manifest.dependencies,
+      manifest.devDependencies,
+      manifest.peerDependencies,
+      manifest.optionalDependencies,
+    ];
     for (const [name, range] of fields.flatMap((field) => Object.entries(field ?? {}))) {
       if (!range.startsWith("workspace:")) continue;
       const dependency = byName.get(name);
-      if (!dependency) throw new Error(`[@petstore/release-test] ${dir} depends on ${name}@${range}, which is not in the workspace`);
+      if (!dependency)
+        throw new Error(`[@petstore/release-test] ${dir} depends on ${name}@${range}, which is not in the workspace`);
       if (!result.has(dependency.dir)) {
         result.add(dependency.dir);
         pending.push(dependency.dir);

@@ -7,7 +7,9 @@ import { publishedPackages, WORKSPACE_ROOT } from "../src/workspace";
 // changeset of the feature it fixes (or the "First release" one) instead of adding a patch changeset.
 const rendered = await renderPendingChangelogs(WORKSPACE_ROOT);
 const published = new Set((await publishedPackages(WORKSPACE_ROOT)).map((pkg) => pkg.manifest.name));
-const firstReleases = rendered.filter((release) => published.has(release.name) && release.from === "0.0.0" && release.changelog !== undefined);
+const firstReleases = rendered.filter(
+  (release) => published.has(release.name) && release.from === "0.0.0" && release.changelog !== undefined,
+);
 
 describe("the CHANGELOG `changeset version` renders from the pending changesets", () => {
   it("leaves private packages unversioned and without a CHANGELOG", () => {
@@ -21,10 +23,15 @@ describe("the CHANGELOG `changeset version` renders from the pending changesets"
     (name, release) => {
       const changelog = release.changelog ?? "";
       // changeset version adds "Updated dependencies" when a workspace dependency is released too: not a fix.
-      const sections = changelog.split(/^### /m).slice(1).map((section) => ({
-        title: section.split("\n")[0],
-        entries: section.split("\n").filter((line) => line.startsWith("- ") && !line.startsWith("- Updated dependencies")),
-      }));
+      const sections = changelog
+        .split(/^### /m)
+        .slice(1)
+        .map((section) => ({
+          title: section.split("\n")[0],
+          entries: section
+            .split("\n")
+            .filter((line) => line.startsWith("- ") && !line.startsWith("- Updated dependencies")),
+        }));
       expect(release.to, name).toMatch(/^0\.1\.0$|^1\.0\.0$/);
       expect(changelog.match(/^## /gm), name).toHaveLength(1);
       const withEntries = sections.filter((section) => section.entries.length > 0);
@@ -32,7 +39,9 @@ describe("the CHANGELOG `changeset version` renders from the pending changesets"
         withEntries.map((section) => section.title),
         `${name}: a first release lists what it offers; a patch before it fixes behaviour nobody received, so fold it into the feature's changeset`,
       ).toEqual(["Minor Changes"]);
-      const first = withEntries[0]?.entries.filter((entry) => new RegExp(`^- (\\w+: )?First release of \`${name}\``).test(entry));
+      const first = withEntries[0]?.entries.filter((entry) =>
+        new RegExp(`^- (\\w+: )?First release of \`${name}\``).test(entry),
+      );
       expect(first, `${name}: one "First release of \`${name}\`" entry`).toHaveLength(1);
     },
   );

@@ -9,7 +9,11 @@ import { WORKSPACE_ROOT } from "../src/workspace";
 
 const ready = {
   name: "@petstore/example",
-  repository: { type: "git", url: "git+https://github.com/petstore-sdk/petstore-sdk.git", directory: "packages/example" },
+  repository: {
+    type: "git",
+    url: "git+https://github.com/petstore-sdk/petstore-sdk.git",
+    directory: "packages/example",
+  },
   homepage: "https://github.com/petstore-sdk/petstore-sdk/tree/main/packages/example#readme",
   bugs: { url: "https://github.com/petstore-sdk/petstore-sdk/issues" },
   dependencies: { "@petstore/contract": "workspace:^", "openapi-fetch": "^0.17.0" },
@@ -19,22 +23,44 @@ const ready = {
 describe("manifestProblems", () => {
   it("accepts a manifest with repository, homepage, bugs, ranges and typesVersions for its subpaths", () => {
     expect(manifestProblems(ready, "packages/example")).toEqual([]);
-    const withSubpath = { ...ready, exports: { "./prism": { types: "./dist/prism.d.ts" } }, typesVersions: { "*": { prism: ["./dist/prism.d.cts"] } } };
+    const withSubpath = {
+      ...ready,
+      exports: { "./prism": { types: "./dist/prism.d.ts" } },
+      typesVersions: { "*": { prism: ["./dist/prism.d.cts"] } },
+    };
     expect(manifestProblems(withSubpath, "packages/example")).toEqual([]);
   });
 
   it.each([
     ["no repository", { repository: undefined }, /"repository" is missing/],
     ["a repository string", { repository: "petstore-sdk/petstore-sdk" }, /"repository" is missing/],
-    ["another folder", { repository: { ...ready.repository, directory: "packages/other" } }, /"repository.directory" must be "packages\/example"/],
-    ["an ssh URL", { repository: { ...ready.repository, url: "git@github.com:petstore-sdk/petstore-sdk.git" } }, /"repository.url"/],
+    [
+      "another folder",
+      { repository: { ...ready.repository, directory: "packages/other" } },
+      /"repository.directory" must be "packages\/example"/,
+    ],
+    [
+      "an ssh URL",
+      { repository: { ...ready.repository, url: "git@github.com:petstore-sdk/petstore-sdk.git" } },
+      /"repository.url"/,
+    ],
     ["no homepage", { homepage: undefined }, /"homepage"/],
     ["no bugs", { bugs: undefined }, /"bugs"/],
-    ["an exact dependency", { dependencies: { ajv: "8.20.0" } }, /"dependencies.ajv" pins 8.20.0 exactly: use "\^8.20.0"/],
+    [
+      "an exact dependency",
+      { dependencies: { ajv: "8.20.0" } },
+      /"dependencies.ajv" pins 8.20.0 exactly: use "\^8.20.0"/,
+    ],
     ["an exact peer", { peerDependencies: { msw: "=2.9.0" } }, /"peerDependencies.msw" pins =2.9.0 exactly/],
     [
       "a typed subpath node10 cannot find",
-      { exports: { ".": { types: "./dist/index.d.ts" }, "./prism": { import: { types: "./dist/prism.d.ts" } }, "./package.json": "./package.json" } },
+      {
+        exports: {
+          ".": { types: "./dist/index.d.ts" },
+          "./prism": { import: { types: "./dist/prism.d.ts" } },
+          "./package.json": "./package.json",
+        },
+      },
       /"exports" has "\.\/prism" with types but "typesVersions" has no "\*": \{ "prism": \[\.\.\.\] \} entry/,
     ],
   ])("reports %s", (_, change, message) => {
@@ -47,7 +73,9 @@ describe("manifestProblems", () => {
 describe("scripts/check-manifests.ts, run by `pnpm release` before publishing", () => {
   it("passes on this repository's published packages", () => {
     const results = checkPublishedManifests(WORKSPACE_ROOT);
-    expect(results.map((result) => result.name)).toEqual(expect.arrayContaining(["@petstore/client", "@petstore/contract", "@petstore/mock"]));
+    expect(results.map((result) => result.name)).toEqual(
+      expect.arrayContaining(["@petstore/client", "@petstore/contract", "@petstore/mock"]),
+    );
     expect(results.filter((result) => result.problems.length > 0)).toEqual([]);
   });
 
@@ -55,15 +83,26 @@ describe("scripts/check-manifests.ts, run by `pnpm release` before publishing", 
     const root = await mkdtemp(path.join(os.tmpdir(), "petstore-manifests-"));
     try {
       for (const name of ["client", "mock"]) {
-        await cp(path.join(WORKSPACE_ROOT, "packages", name, "package.json"), path.join(root, "packages", name, "package.json"), { recursive: true });
+        await cp(
+          path.join(WORKSPACE_ROOT, "packages", name, "package.json"),
+          path.join(root, "packages", name, "package.json"),
+          { recursive: true },
+        );
       }
       const file = path.join(root, "packages/mock/package.json");
       const { repository: _, ...manifest } = JSON.parse(await readFile(file, "utf8"));
       await writeFile(file, JSON.stringify(manifest));
-      const run = promisify(execFile)(process.execPath, ["--import", "tsx", path.join(WORKSPACE_ROOT, "scripts/check-manifests.ts"), root]);
+      const run = promisify(execFile)(process.execPath, [
+        "--import",
+        "tsx",
+        path.join(WORKSPACE_ROOT, "scripts/check-manifests.ts"),
+        root,
+      ]);
       await expect(run).rejects.toMatchObject({
         code: 1,
-        stderr: expect.stringMatching(/^\[check-manifests\] @petstore\/mock \(packages\/mock\/package\.json\): "repository" is missing/),
+        stderr: expect.stringMatching(
+          /^\[check-manifests\] @petstore\/mock \(packages\/mock\/package\.json\): "repository" is missing/,
+        ),
       });
     } finally {
       await rm(root, { recursive: true, force: true });
@@ -74,6 +113,8 @@ describe("scripts/check-manifests.ts, run by `pnpm release` before publishing", 
     const { scripts } = JSON.parse(await readFile(path.join(WORKSPACE_ROOT, "package.json"), "utf8"));
     const commands = (scripts.release as string).split(" && ");
     expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeGreaterThanOrEqual(0);
-    expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeLessThan(commands.findIndex((command) => command.startsWith("changeset publish")));
+    expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeLessThan(
+      commands.findIndex((command) => command.startsWith("changeset publish")),
+    );
   });
 });

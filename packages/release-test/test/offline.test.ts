@@ -20,7 +20,13 @@ function packument(base: string) {
   return {
     name: "verdaccio",
     "dist-tags": { latest: VERDACCIO_VERSION },
-    versions: { [VERDACCIO_VERSION]: { name: "verdaccio", version: VERDACCIO_VERSION, dist: { tarball: `${base}verdaccio.tgz`, shasum: "0".repeat(40) } } },
+    versions: {
+      [VERDACCIO_VERSION]: {
+        name: "verdaccio",
+        version: VERDACCIO_VERSION,
+        dist: { tarball: `${base}verdaccio.tgz`, shasum: "0".repeat(40) },
+      },
+    },
   };
 }
 
@@ -28,7 +34,9 @@ beforeAll(async () => {
   userCache = await mkdtemp(path.join(os.tmpdir(), "petstore-user-npm-cache-"));
   registry = createServer((request, response) => {
     if (request.url !== "/verdaccio") return void response.writeHead(404).end("{}");
-    response.writeHead(200, { "content-type": "application/json", "cache-control": "max-age=300" }).end(JSON.stringify(packument(registryUrl)));
+    response
+      .writeHead(200, { "content-type": "application/json", "cache-control": "max-age=300" })
+      .end(JSON.stringify(packument(registryUrl)));
   });
   await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
   registryUrl = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/`;
@@ -42,7 +50,9 @@ afterAll(async () => {
 
 describe("registryProblem, the release test's question before it starts", () => {
   it("is undefined while the registry answers", async () => {
-    expect(await registryProblem(registryUrl, isolatedEnv(WORKSPACE_ROOT, { npm_config_cache: userCache }))).toBeUndefined();
+    expect(
+      await registryProblem(registryUrl, isolatedEnv(WORKSPACE_ROOT, { npm_config_cache: userCache })),
+    ).toBeUndefined();
   });
 
   it("reports an unreachable registry even when the user's npm cache still holds the answer", async () => {
@@ -50,26 +60,41 @@ describe("registryProblem, the release test's question before it starts", () => 
     const env = isolatedEnv(WORKSPACE_ROOT, { npm_config_cache: userCache });
     const view = ["view", `verdaccio@${VERDACCIO_VERSION}`, "version", "--registry", registryUrl];
     // Asynchronously: the registry answering it lives in this process.
-    expect((await run("npm", view, { cwd: os.tmpdir(), env, timeoutMs: 30_000 })).stdout.trim()).toBe(VERDACCIO_VERSION);
+    expect((await run("npm", view, { cwd: os.tmpdir(), env, timeoutMs: 30_000 })).stdout.trim()).toBe(
+      VERDACCIO_VERSION,
+    );
     registry.closeAllConnections();
     await new Promise<void>((resolve) => registry.close(() => resolve()));
     // npm itself answers from that cache offline: the trap the probe must not fall into.
-    expect((await run("npm", [...view, "--offline"], { cwd: os.tmpdir(), env, timeoutMs: 30_000 })).stdout.trim()).toBe(VERDACCIO_VERSION);
+    expect((await run("npm", [...view, "--offline"], { cwd: os.tmpdir(), env, timeoutMs: 30_000 })).stdout.trim()).toBe(
+      VERDACCIO_VERSION,
+    );
 
     const problem = await registryProblem(registryUrl, env);
-    expect(problem).toMatch(new RegExp(`^npm cannot fetch from ${registryUrl.replaceAll(".", "\\.")}, which the release test needs \\(.*ECONNREFUSED`));
+    expect(problem).toMatch(
+      new RegExp(
+        `^npm cannot fetch from ${registryUrl.replaceAll(".", "\\.")}, which the release test needs \\(.*ECONNREFUSED`,
+      ),
+    );
     registry.listen(0, "127.0.0.1");
   }, 60_000);
 });
 
 // A duration no other process on the machine is likely to sleep for, so `ps` finds only this test's sleepers.
 const SLEEP = `${300 + (process.pid % 1000)}.${Date.now() % 1000}`;
-const sleepers = () => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((line) => line.trim() === `sleep ${SLEEP}`);
+const sleepers = () =>
+  execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.trim() === `sleep ${SLEEP}`);
 
 describe("run", () => {
   it("kills the command and everything it started when its deadline passes", async () => {
     // A shell that starts a grandchild and waits: what npm install does with its scripts.
-    const started = run("sh", ["-c", `sleep ${SLEEP} & wait`], { cwd: os.tmpdir(), env: process.env, timeoutMs: 1_000 });
+    const started = run("sh", ["-c", `sleep ${SLEEP} & wait`], {
+      cwd: os.tmpdir(),
+      env: process.env,
+      timeoutMs: 1_000,
+    });
     await expect(started).rejects.toThrow(/timed out after 1000 ms/);
     expect(sleepers()).toEqual([]);
   });

@@ -58,13 +58,18 @@ async function packument(name: string): Promise<{ status: number; body: any }> {
 beforeAll(async () => {
   if (offline) return;
   tmp = realpathSync(await mkdtemp(path.join(os.tmpdir(), "petstore-release-")));
-  const verdaccioDir = await step("install Verdaccio (cached after the first run)", () => ensureVerdaccio(CACHE_DIR, UPSTREAM_REGISTRY));
+  const verdaccioDir = await step("install Verdaccio (cached after the first run)", () =>
+    ensureVerdaccio(CACHE_DIR, UPSTREAM_REGISTRY),
+  );
   registry = await step("start Verdaccio", () => startVerdaccio(verdaccioDir, path.join(tmp, "verdaccio")));
 
   published = await publishedPackages(WORKSPACE_ROOT);
   copy = path.join(tmp, "workspace");
   // The published packages and whatever they need from the workspace, even only for their own tests.
-  const copied = await withWorkspaceDependencies(WORKSPACE_ROOT, published.map((pkg) => pkg.dir));
+  const copied = await withWorkspaceDependencies(
+    WORKSPACE_ROOT,
+    published.map((pkg) => pkg.dir),
+  );
   await step(`copy ${copied.join(", ")}`, async () => copyWorkspaceForRelease(WORKSPACE_ROOT, copy, copied));
   // Bumping the package everything depends on proves dependents get their internal ranges updated.
   await writeFile(
@@ -74,11 +79,18 @@ beforeAll(async () => {
   await mkdir(path.join(copy, PRIVATE_APP.dir), { recursive: true });
   await writeFile(
     path.join(copy, PRIVATE_APP.dir, "package.json"),
-    JSON.stringify({ name: PRIVATE_APP.name, version: "0.0.0", private: true, dependencies: { "@petstore/client": "workspace:^" } }),
+    JSON.stringify({
+      name: PRIVATE_APP.name,
+      version: "0.0.0",
+      private: true,
+      dependencies: { "@petstore/client": "workspace:^" },
+    }),
   );
   commitAll(copy, "release test: workspace snapshot");
   bumps = await pendingBumps(path.join(copy, ".changeset"));
-  before = new Map(await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)));
+  before = new Map(
+    await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)),
+  );
 
   const userconfig = path.join(tmp, "publish.npmrc");
   const host = new URL(registry.url).host;
@@ -90,13 +102,17 @@ beforeAll(async () => {
       env: isolatedEnv(WORKSPACE_ROOT, { npm_config_registry: UPSTREAM_REGISTRY }),
     }),
   );
-  after = new Map(await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)));
+  after = new Map(
+    await Promise.all(published.map(async (pkg) => [pkg.dir, await readManifest(copy, pkg.dir)] as const)),
+  );
   publishEnv = isolatedEnv(WORKSPACE_ROOT, {
     npm_config_userconfig: userconfig,
     npm_config_registry: registry.url,
     NPM_CONFIG_REGISTRY: registry.url,
   });
-  await step("pnpm release --no-git-tag", () => run("pnpm", ["release", "--no-git-tag"], { cwd: copy, env: publishEnv }));
+  await step("pnpm release --no-git-tag", () =>
+    run("pnpm", ["release", "--no-git-tag"], { cwd: copy, env: publishEnv }),
+  );
 });
 
 afterAll(async () => {
@@ -108,7 +124,11 @@ afterAll(async () => {
 
 describe.skipIf(offline)("pnpm version-packages", () => {
   it("bumps each package by its largest pending changeset and writes its CHANGELOG", async () => {
-    expect(published.map((pkg) => pkg.manifest.name)).toEqual(["@petstore/client", "@petstore/contract", "@petstore/mock"]);
+    expect(published.map((pkg) => pkg.manifest.name)).toEqual([
+      "@petstore/client",
+      "@petstore/contract",
+      "@petstore/mock",
+    ]);
     for (const pkg of published) {
       const name = pkg.manifest.name;
       const type = bumps.get(name);
@@ -137,14 +157,19 @@ describe.skipIf(offline)("pnpm release", () => {
       expect(status, name).toBe(200);
       expect(body["dist-tags"].latest, name).toBe(version);
       const manifest = body.versions[version ?? ""];
-      for (const [dependency, range] of Object.entries<string>({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+      for (const [dependency, range] of Object.entries<string>({
+        ...manifest.dependencies,
+        ...manifest.peerDependencies,
+      })) {
         expect(range, `${name} → ${dependency}`).not.toMatch(/^workspace:/);
         if (versions.has(dependency) && manifest.dependencies?.[dependency]) {
           expect(range, `${name} → ${dependency}`).toBe(`^${versions.get(dependency)}`);
         }
       }
     }
-    expect(versions.get("@petstore/contract")).toBe(bump(before.get("packages/contract")?.version ?? "", bumps.get("@petstore/contract") ?? "patch"));
+    expect(versions.get("@petstore/contract")).toBe(
+      bump(before.get("packages/contract")?.version ?? "", bumps.get("@petstore/contract") ?? "patch"),
+    );
   });
 
   it("does not publish private packages and creates no git tags", async () => {
@@ -166,8 +191,14 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
     await mkdir(consumer);
     const markdown = await readFile(docs, "utf8");
     for (const [file, code] of namedFiles(markdown)) await writeFile(path.join(consumer, file), code);
-    await writeFile(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-    await writeFile(path.join(consumer, ".npmrc"), `@petstore:registry=${registry.url}\nregistry=${UPSTREAM_REGISTRY}\n`);
+    await writeFile(
+      path.join(consumer, "package.json"),
+      JSON.stringify({ name: "consumer", private: true, type: "module" }),
+    );
+    await writeFile(
+      path.join(consumer, ".npmrc"),
+      `@petstore:registry=${registry.url}\nregistry=${UPSTREAM_REGISTRY}\n`,
+    );
     const emptyUserConfig = path.join(tmp, "consumer.npmrc");
     await writeFile(emptyUserConfig, "");
     server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
@@ -181,8 +212,17 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
       ...Object.entries(CONSUMER_TOOLS).map(([name, range]) => `${name}@${range}`),
     ];
     // `resolved` must be in package-lock.json whatever the machine's npm config says: a test below reads it.
-    const options = ["--no-audit", "--no-fund", "--prefer-online", "--omit-lockfile-registry-resolved=false", "--cache", path.join(CACHE_DIR, "npm")];
-    await step("npm install in the consumer project", () => run("npm", ["install", ...options, ...installed], { cwd: consumer, env }));
+    const options = [
+      "--no-audit",
+      "--no-fund",
+      "--prefer-online",
+      "--omit-lockfile-registry-resolved=false",
+      "--cache",
+      path.join(CACHE_DIR, "npm"),
+    ];
+    await step("npm install in the consumer project", () =>
+      run("npm", ["install", ...options, ...installed], { cwd: consumer, env }),
+    );
   });
 
   afterAll(async () => {
@@ -194,15 +234,19 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
     for (const pkg of published) {
       const dir = path.join(consumer, "node_modules", pkg.manifest.name);
       expect(lstatSync(dir).isSymbolicLink(), pkg.manifest.name).toBe(false);
-      expect((await readManifest(consumer, path.join("node_modules", pkg.manifest.name))).version).toBe(after.get(pkg.dir)?.version);
+      expect((await readManifest(consumer, path.join("node_modules", pkg.manifest.name))).version).toBe(
+        after.get(pkg.dir)?.version,
+      );
     }
     // npm records where each package came from: every @petstore package, at any depth, is the local
     // registry's tarball (same URL and integrity as Verdaccio announces), none a link or an npmjs download.
     const lock = JSON.parse(await readFile(path.join(consumer, "package-lock.json"), "utf8"));
-    const entries = Object.entries<{ version: string; resolved?: string; integrity?: string; link?: boolean }>(lock.packages).filter(
-      ([key]) => /(^|\/)node_modules\/@petstore\//.test(key),
+    const entries = Object.entries<{ version: string; resolved?: string; integrity?: string; link?: boolean }>(
+      lock.packages,
+    ).filter(([key]) => /(^|\/)node_modules\/@petstore\//.test(key));
+    expect(entries.map(([key]) => key).sort()).toEqual(
+      published.map((pkg) => `node_modules/${pkg.manifest.name}`).sort(),
     );
-    expect(entries.map(([key]) => key).sort()).toEqual(published.map((pkg) => `node_modules/${pkg.manifest.name}`).sort());
     for (const [key, entry] of entries) {
       const { dist } = (await packument(key.slice("node_modules/".length))).body.versions[entry.version];
       expect(entry.link, key).toBeUndefined();
@@ -210,10 +254,14 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
       expect(entry.resolved?.startsWith(registry.url), key).toBe(true);
       expect(entry.integrity, key).toBe(dist.integrity);
     }
-    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", 'import { VERSION } from "@petstore/client"; console.log(VERSION)'], {
-      cwd: consumer,
-      env,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ["--input-type=module", "-e", 'import { VERSION } from "@petstore/client"; console.log(VERSION)'],
+      {
+        cwd: consumer,
+        env,
+      },
+    );
     expect(stdout.trim()).toBe(after.get("packages/client")?.version);
   });
 
@@ -222,13 +270,18 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
       const dir = path.join(consumer, "node_modules", pkg.manifest.name);
       const files = (await readdir(dir, { recursive: true })).map((file) => file.split(path.sep).join("/"));
       expect(files, pkg.manifest.name).toContain("dist/index.js");
-      expect(files.filter((file) => TEST_PATH.test(file)), pkg.manifest.name).toEqual([]);
+      expect(
+        files.filter((file) => TEST_PATH.test(file)),
+        pkg.manifest.name,
+      ).toEqual([]);
     }
   });
 
   it("installs what docs/consumers.md tells users to install", async () => {
     const install = codeBlocks(await readFile(docs, "utf8")).find((block) => block.code.includes("npm install"));
-    const named = (install?.code ?? "").split(/\s+/).filter((word) => /^[@a-z]/.test(word) && !["npm", "install"].includes(word));
+    const named = (install?.code ?? "")
+      .split(/\s+/)
+      .filter((word) => /^[@a-z]/.test(word) && !["npm", "install"].includes(word));
     const names = installed.map((spec) => spec.slice(0, spec.lastIndexOf("@")));
     expect(named.length).toBeGreaterThan(0);
     expect(names).toEqual(expect.arrayContaining(named));
@@ -253,7 +306,10 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
 
   it("runs the vitest snippet on @petstore/mock with msw/node", async () => {
     // NO_COLOR: the outer vitest forces colour on its children, which would put escape codes inside the summary.
-    const { stdout } = await run(path.join(consumer, "node_modules", ".bin", "vitest"), ["run", "--reporter=verbose"], { cwd: consumer, env: { ...env, NO_COLOR: "1" } });
+    const { stdout } = await run(path.join(consumer, "node_modules", ".bin", "vitest"), ["run", "--reporter=verbose"], {
+      cwd: consumer,
+      env: { ...env, NO_COLOR: "1" },
+    });
     expect(stdout).toMatch(/Tests\s+3 passed \(3\)/);
   });
 });
@@ -266,9 +322,16 @@ describe.skipIf(offline)("the next release", () => {
       '---\n"@petstore/contract": major\n---\n\nRelease test: a breaking change of the contract.\n',
     );
     // `--output` is relative to the working directory.
-    await run("pnpm", ["changeset", "status", "--output=release-plan.json"], { cwd: copy, env: isolatedEnv(WORKSPACE_ROOT) });
-    const plan = JSON.parse(await readFile(path.join(copy, "release-plan.json"), "utf8")) as { releases: { name: string; type: string }[] };
-    const releases = Object.fromEntries(plan.releases.filter((release) => release.type !== "none").map((release) => [release.name, release.type]));
+    await run("pnpm", ["changeset", "status", "--output=release-plan.json"], {
+      cwd: copy,
+      env: isolatedEnv(WORKSPACE_ROOT),
+    });
+    const plan = JSON.parse(await readFile(path.join(copy, "release-plan.json"), "utf8")) as {
+      releases: { name: string; type: string }[];
+    };
+    const releases = Object.fromEntries(
+      plan.releases.filter((release) => release.type !== "none").map((release) => [release.name, release.type]),
+    );
     expect(releases).toEqual({ "@petstore/contract": "major", "@petstore/client": "patch", "@petstore/mock": "patch" });
   });
 });
@@ -276,7 +339,10 @@ describe.skipIf(offline)("the next release", () => {
 describe.skipIf(offline)("a canary snapshot: `pnpm release:canary` (docs/releasing.md)", () => {
   it("publishes the next versions with a -canary-<timestamp> suffix under the canary tag, leaving latest and git alone", async () => {
     // Pending here: the contract major of the test above, and a patch of the mock.
-    await writeFile(path.join(copy, ".changeset", "release-test-mock-canary.md"), '---\n"@petstore/mock": patch\n---\n\nRelease test: a canary of the mock.\n');
+    await writeFile(
+      path.join(copy, ".changeset", "release-test-mock-canary.md"),
+      '---\n"@petstore/mock": patch\n---\n\nRelease test: a canary of the mock.\n',
+    );
     await step("pnpm release:canary", () => run("pnpm", ["release:canary"], { cwd: copy, env: publishEnv }));
     const expected: Record<string, string> = {
       "@petstore/contract": bump(after.get("packages/contract")?.version ?? "", "major"),

@@ -11,7 +11,13 @@ export const generatedDir = fileURLToPath(new URL("../src/generated/", import.me
  * defaults not inserted (a schema `default` is applied to a missing parameter by the rules, never to a body: the
  * contract gives bodies none), formats checked (int32/int64 are turned into bounds below).
  */
-export const AJV_OPTIONS = { strict: false, allErrors: false, coerceTypes: false, useDefaults: false, validateFormats: true } as const;
+export const AJV_OPTIONS = {
+  strict: false,
+  allErrors: false,
+  coerceTypes: false,
+  useDefaults: false,
+  validateFormats: true,
+} as const;
 
 // `int64` numbers must be safe JavaScript integers: JSON.parse rounds anything larger, so accepting one would store
 // a different number than the client sent. Expressed as bounds so the generated code needs no format functions.
@@ -56,7 +62,8 @@ export function schemasToCompile(
   for (const op of operations) {
     for (const param of op.parameters) schemas.set(validatorKey(op, `${param.in}:${param.name}`), param.schema);
     if (op.requestBody) schemas.set(validatorKey(op, "body"), op.requestBody.schema);
-    for (const [status, response] of Object.entries(op.responses)) if (response.schema) schemas.set(validatorKey(op, `response:${status}`), response.schema);
+    for (const [status, response] of Object.entries(op.responses))
+      if (response.schema) schemas.set(validatorKey(op, `response:${status}`), response.schema);
   }
   return schemas;
 }
@@ -90,15 +97,22 @@ export function renderValidators(
   const exports = Object.fromEntries([...names.values()].map((name) => [name, name]));
   // ajv/dist/standalone is CommonJS: its function is the module itself or its `default`, depending on the loader.
   const loaded = standalone as unknown as { default?: unknown };
-  const standaloneCode = (typeof loaded.default === "function" ? loaded.default : loaded) as (ajv: unknown, refs: Record<string, string>) => string;
+  const standaloneCode = (typeof loaded.default === "function" ? loaded.default : loaded) as (
+    ajv: unknown,
+    refs: Record<string, string>,
+  ) => string;
   let code = standaloneCode(ajv, exports);
   code = code.replace(/^"use strict";/, "");
   code = code.replace(/require\("ajv\/dist\/runtime\/([\w-]+)"\)\.default/g, (_match, name: string) => {
     const inline = RUNTIME[name];
-    if (!inline) throw new Error(`[@petstore/service-rules] the contract needs Ajv's runtime helper ${name}: add it to RUNTIME in scripts/generated-files.ts`);
+    if (!inline)
+      throw new Error(
+        `[@petstore/service-rules] the contract needs Ajv's runtime helper ${name}: add it to RUNTIME in scripts/generated-files.ts`,
+      );
     return `(${inline})`;
   });
-  if (/require\(/.test(code)) throw new Error("[@petstore/service-rules] the standalone validators still require a module");
+  if (/require\(/.test(code))
+    throw new Error("[@petstore/service-rules] the standalone validators still require a module");
   const text = `${header}${code}\n\n/** Each precompiled validator by key (\`<operationId> <part>\`). */\nexport const validators = {\n${table.join("\n")}\n};\n`;
   return { "validators.ts": text };
 }

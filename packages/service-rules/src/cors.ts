@@ -10,5 +10,9 @@ export function corsHeaders(allowOrigin: string): Record<string, string> {
 
 /** The extra headers of a preflight's 204 on a path that serves `methods`. */
 export function preflightHeaders(methods: readonly string[]): Record<string, string> {
-  return { "access-control-allow-methods": methods.join(", "), "access-control-allow-headers": CORS_ALLOW_HEADERS, "access-control-max-age": "600" };
+  return {
+    "access-control-allow-methods": methods.join(", "),
+    "access-control-allow-headers": CORS_ALLOW_HEADERS,
+    "access-control-max-age": "600",
+  };
 }

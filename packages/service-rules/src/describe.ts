@@ -16,7 +16,8 @@ export function describeSchema(schema: Schema): string {
     case "string": {
       const minLength = schema.minLength as number | undefined;
       const maxLength = schema.maxLength as number | undefined;
-      if (minLength !== undefined && maxLength !== undefined) return `a string of ${minLength} to ${maxLength} characters`;
+      if (minLength !== undefined && maxLength !== undefined)
+        return `a string of ${minLength} to ${maxLength} characters`;
       if (minLength === 1) return "a non-empty string";
       return "a string";
     }

@@ -34,8 +34,10 @@ export function nestingDepth(text: string, limit: number = requestLimits.jsonDep
 }
 
 // secure-json-parse's test for the keys that could reach a prototype (also written with \u escapes).
-const PROTO = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
-const CONSTRUCTOR = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
+const PROTO =
+  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+const CONSTRUCTOR =
+  /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
 
 function hasForbiddenKey(value: unknown): boolean {
   const stack: unknown[] = [value];
@@ -45,7 +47,13 @@ function hasForbiddenKey(value: unknown): boolean {
     if (!Array.isArray(node)) {
       if (Object.hasOwn(node, "__proto__")) return true;
       const ctor = (node as Record<string, unknown>).constructor;
-      if (Object.hasOwn(node, "constructor") && ctor !== null && typeof ctor === "object" && Object.hasOwn(ctor, "prototype")) return true;
+      if (
+        Object.hasOwn(node, "constructor") &&
+        ctor !== null &&
+        typeof ctor === "object" &&
+        Object.hasOwn(ctor, "prototype")
+      )
+        return true;
     }
     for (const child of Object.values(node)) stack.push(child);
   }
@@ -66,6 +74,7 @@ export function parseJsonBody(text: string, sample: string): unknown {
   } catch {
     throw new RuleError(400, messages.invalidJson(sample));
   }
-  if ((PROTO.test(text) || CONSTRUCTOR.test(text)) && hasForbiddenKey(data)) throw new RuleError(400, messages.invalidJson(sample));
+  if ((PROTO.test(text) || CONSTRUCTOR.test(text)) && hasForbiddenKey(data))
+    throw new RuleError(400, messages.invalidJson(sample));
   return data;
 }

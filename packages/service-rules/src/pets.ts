@@ -15,7 +15,9 @@ export function pickNewPet(body: Record<string, unknown>): NewPet {
  * database column), so replays serialize byte-identically.
  */
 export function normalizePet(id: number, pet: NewPet): Pet {
-  return pet.status === undefined || pet.status === null ? { id, name: pet.name, categoryId: pet.categoryId } : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
+  return pet.status === undefined || pet.status === null
+    ? { id, name: pet.name, categoryId: pet.categoryId }
+    : { id, name: pet.name, categoryId: pet.categoryId, status: pet.status };
 }
 
 /** How long an idempotency key is remembered. */

@@ -13,7 +13,9 @@ export interface RouteMatch {
 }
 
 /** The router for `operations`' paths, relative to the base path: `/pets/12` → getPet with `{ petId: "12" }`. */
-export function createRouter(operations: readonly ContractOperation[] = operationTable): (path: string) => RouteMatch | undefined {
+export function createRouter(
+  operations: readonly ContractOperation[] = operationTable,
+): (path: string) => RouteMatch | undefined {
   const byPath = new Map<string, Map<string, ContractOperation>>();
   for (const op of operations) byPath.set(op.path, (byPath.get(op.path) ?? new Map()).set(op.method, op));
   const routes = [...byPath].map(([template, ops]) => {

@@ -20,7 +20,9 @@ const table = validators as unknown as Record<string, Validate>;
 export function validatorFor(key: string): Validate {
   const validate = table[key];
   if (!validate) {
-    throw new Error(`[@petstore/service-rules] no generated validator for ${key}: run \`pnpm --filter @petstore/service-rules generate\``);
+    throw new Error(
+      `[@petstore/service-rules] no generated validator for ${key}: run \`pnpm --filter @petstore/service-rules generate\``,
+    );
   }
   return validate;
 }

@@ -1,6 +1,13 @@
 import { operationTable, requestLimits } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
-import { createParameterParser, nestingDepth, parseAuthorization, parseJsonBody, parseQueryString, RuleError } from "../src/index";
+import {
+  createParameterParser,
+  nestingDepth,
+  parseAuthorization,
+  parseJsonBody,
+  parseQueryString,
+  RuleError,
+} from "../src/index";
 
 describe("nestingDepth", () => {
   it.each([
@@ -46,7 +53,12 @@ describe("parseAuthorization", () => {
 
 describe("parseQueryString", () => {
   it("decodes like the server: + is a space, broken escapes stay, repeats make arrays", () => {
-    expect(parseQueryString("status=%FF&name=a+b&limit=1&limit=2&flag")).toEqual({ status: "%FF", name: "a b", limit: ["1", "2"], flag: "" });
+    expect(parseQueryString("status=%FF&name=a+b&limit=1&limit=2&flag")).toEqual({
+      status: "%FF",
+      name: "a b",
+      limit: ["1", "2"],
+      flag: "",
+    });
   });
 });
 
@@ -57,7 +69,9 @@ describe("createParameterParser", () => {
   it("coerces strictly, applies defaults and names the parameter in its 400", () => {
     expect(parse(() => undefined)).toEqual({ limit: 20 });
     expect(parse((p) => (p.name === "limit" ? "+010" : undefined))).toEqual({ limit: 10 });
-    expect(() => parse((p) => (p.name === "limit" ? "1e1" : undefined))).toThrow('Query parameter limit must be an integer from 1 to 100, got "1e1".');
+    expect(() => parse((p) => (p.name === "limit" ? "1e1" : undefined))).toThrow(
+      'Query parameter limit must be an integer from 1 to 100, got "1e1".',
+    );
     expect(() => parse((p) => (p.name === "limit" ? ["1", "2"] : undefined))).toThrow("given once");
   });
 });

@@ -49,7 +49,11 @@ export async function startAuxServer(): Promise<AuxServer> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (req.method === "OPTIONS") {
-      res.writeHead(204, { ...CORS, "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client" });
+      res.writeHead(204, {
+        ...CORS,
+        "access-control-allow-methods": "GET, POST",
+        "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client",
+      });
       return res.end();
     }
     if (url.pathname === "/") return send(res, 200, page.html, "text/html; charset=utf-8");
@@ -62,7 +66,13 @@ export async function startAuxServer(): Promise<AuxServer> {
       const status = run.length === 0 ? 503 : 201;
       run.push({ idempotencyKey: req.headers["idempotency-key"] as string | undefined, status });
       if (status === 503) {
-        return send(res, 503, JSON.stringify({ code: "service_unavailable", message: "Store unavailable.", status: 503 }), "application/json", { "retry-after": "0" });
+        return send(
+          res,
+          503,
+          JSON.stringify({ code: "service_unavailable", message: "Store unavailable.", status: 503 }),
+          "application/json",
+          { "retry-after": "0" },
+        );
       }
       return send(res, 201, JSON.stringify({ ...body, id: 1_000 + run.length }), "application/json");
     }

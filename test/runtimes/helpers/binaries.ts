@@ -11,22 +11,35 @@ export type Binary = { path: string; version: string } | { reason: string };
 // The npm packages `bun`, `deno` and `workerd` ship each platform's executable as an optional dependency; their
 // own postinstall only copies it into place, so the test takes it from the platform package (no install script).
 const PLATFORM_PACKAGES: Record<string, (os: string, arch: string) => { name: string; file: string } | undefined> = {
-  bun: (os, arch) => (["linux", "darwin"].includes(os) ? { name: `@oven/bun-${os}-${arch === "arm64" ? "aarch64" : arch}`, file: "bin/bun" } : undefined),
+  bun: (os, arch) =>
+    ["linux", "darwin"].includes(os)
+      ? { name: `@oven/bun-${os}-${arch === "arm64" ? "aarch64" : arch}`, file: "bin/bun" }
+      : undefined,
   deno: (os, arch) =>
-    os === "linux" ? { name: `@deno/linux-${arch}-glibc`, file: "deno" } : os === "darwin" ? { name: `@deno/darwin-${arch}`, file: "deno" } : undefined,
-  workerd: (os, arch) => (["linux", "darwin"].includes(os) ? { name: `@cloudflare/workerd-${os}-${arch === "x64" ? "64" : arch}`, file: "bin/workerd" } : undefined),
+    os === "linux"
+      ? { name: `@deno/linux-${arch}-glibc`, file: "deno" }
+      : os === "darwin"
+        ? { name: `@deno/darwin-${arch}`, file: "deno" }
+        : undefined,
+  workerd: (os, arch) =>
+    ["linux", "darwin"].includes(os)
+      ? { name: `@cloudflare/workerd-${os}-${arch === "x64" ? "64" : arch}`, file: "bin/workerd" }
+      : undefined,
 };
 
 /** Finds the executable of `bun`, `deno` or `workerd` installed by this package's devDependencies and checks that it runs. */
 export function findBinary(runtime: "bun" | "deno" | "workerd"): Binary {
   const platform = PLATFORM_PACKAGES[runtime]!(process.platform, process.arch);
-  if (!platform) return { reason: `the ${runtime} npm package has no executable for ${process.platform}-${process.arch}` };
+  if (!platform)
+    return { reason: `the ${runtime} npm package has no executable for ${process.platform}-${process.arch}` };
   let path: string;
   try {
     const main = dirname(require.resolve(`${runtime}/package.json`));
     path = join(dirname(require.resolve(`${platform.name}/package.json`, { paths: [main] })), platform.file);
   } catch {
-    return { reason: `${platform.name} is not installed (run pnpm install; it is an optional dependency of ${runtime})` };
+    return {
+      reason: `${platform.name} is not installed (run pnpm install; it is an optional dependency of ${runtime})`,
+    };
   }
   if (!existsSync(path)) return { reason: `${platform.name} has no ${platform.file}` };
   try {

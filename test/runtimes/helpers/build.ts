@@ -11,7 +11,8 @@ export interface Built {
 
 const root = join(import.meta.dirname, "..");
 
-const sdkInputs = (inputs: Record<string, unknown>) => Object.keys(inputs).filter((file) => file.includes("packages/client/"));
+const sdkInputs = (inputs: Record<string, unknown>) =>
+  Object.keys(inputs).filter((file) => file.includes("packages/client/"));
 
 /**
  * Compiles `scenario.ts` to ESM and CommonJS for Node (as tsc would: imports left to Node's resolution), and bundles
@@ -47,5 +48,8 @@ export async function buildScenario(): Promise<Built> {
       logLevel: "error",
     }),
   ]);
-  return { dir, bundledSdkFiles: { worker: sdkInputs(worker.metafile.inputs), browser: sdkInputs(browser.metafile.inputs) } };
+  return {
+    dir,
+    bundledSdkFiles: { worker: sdkInputs(worker.metafile.inputs), browser: sdkInputs(browser.metafile.inputs) },
+  };
 }

@@ -26,7 +26,12 @@ const worker :Workerd.Worker = (
  * Serves `dir/worker.js` with workerd, POSTs `input` to it and returns the worker's answer; workerd reports its
  * port on the control fd, as miniflare reads it.
  */
-export async function runInWorkerd(workerd: string, dir: string, flags: string[], input: unknown): Promise<{ status: number; body: string; stderr: string }> {
+export async function runInWorkerd(
+  workerd: string,
+  dir: string,
+  flags: string[],
+  input: unknown,
+): Promise<{ status: number; body: string; stderr: string }> {
   const file = join(dir, `workerd-${flags.join("-") || "plain"}.capnp`);
   writeFileSync(file, config(flags));
   const child = spawn(workerd, ["serve", file, "--control-fd=3"], { stdio: ["ignore", "ignore", "pipe", "pipe"] });
@@ -45,7 +50,11 @@ export async function runInWorkerd(workerd: string, dir: string, flags: string[]
       child.on("exit", (code) => reject(new Error(`workerd exited with ${code} before listening:\n${stderr}`)));
       child.on("error", reject);
     });
-    const response = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: JSON.stringify(input), signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(`http://127.0.0.1:${port}/`, {
+      method: "POST",
+      body: JSON.stringify(input),
+      signal: AbortSignal.timeout(60_000),
+    });
     return { status: response.status, body: await response.text(), stderr };
   } finally {
     child.kill("SIGKILL");

@@ -3,7 +3,10 @@ import { createPetstoreClient, NotFoundError, type Pet } from "@petstore/client"
 import { petstoreQueries } from "@petstore/client/query";
 
 export async function firstPending(apiKey: string, baseUrl: string): Promise<Pet | undefined> {
-  const { queryFn } = petstoreQueries(createPetstoreClient({ apiKey, baseUrl })).pets.list({ status: "pending", limit: 1 });
+  const { queryFn } = petstoreQueries(createPetstoreClient({ apiKey, baseUrl })).pets.list({
+    status: "pending",
+    limit: 1,
+  });
   try {
     const [pet] = await queryFn({ signal: AbortSignal.timeout(5_000) });
     return pet;

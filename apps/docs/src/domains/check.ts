@@ -11,11 +11,15 @@ import type { CheckContext, CheckResult } from "./result";
 function configuredDomain(ctx: CheckContext, domain: string): string {
   const names = ctx.config.domains.map((d) => d.name);
   if (!isHostname(domain)) {
-    throw new Error(`[@petstore/docs] "${domain}" is not a domain name; pass the name alone, such as ${names[0]} (no scheme, port or path).`);
+    throw new Error(
+      `[@petstore/docs] "${domain}" is not a domain name; pass the name alone, such as ${names[0]} (no scheme, port or path).`,
+    );
   }
   const wanted = normaliseName(domain);
   if (!names.includes(wanted)) {
-    throw new Error(`[@petstore/docs] ${domain} is not in domains.json (${names.join(", ")}); add it there first, or check one of those.`);
+    throw new Error(
+      `[@petstore/docs] ${domain} is not in domains.json (${names.join(", ")}); add it there first, or check one of those.`,
+    );
   }
   return wanted;
 }
@@ -28,10 +32,18 @@ async function askDnsOnce(ctx: CheckContext): Promise<void> {
   try {
     ({ rcode } = await ctx.query(primary, "SOA"));
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nCheck that the DNS server is running and reachable from here, ${another}`);
+    throw new Error(
+      `${(error as Error).message}\nCheck that the DNS server is running and reachable from here, ${another}`,
+    );
   }
-  const refusal = { 2: "SERVFAIL (it could not resolve the name)", 5: "REFUSED (it does not resolve names for this machine)" }[rcode];
-  if (refusal) throw new Error(`[@petstore/docs] the DNS server answered ${refusal} for ${primary}.\nUse a resolver that answers for you, ${another}`);
+  const refusal = {
+    2: "SERVFAIL (it could not resolve the name)",
+    5: "REFUSED (it does not resolve names for this machine)",
+  }[rcode];
+  if (refusal)
+    throw new Error(
+      `[@petstore/docs] the DNS server answered ${refusal} for ${primary}.\nUse a resolver that answers for you, ${another}`,
+    );
 }
 
 /** Runs every check for one domain of the config, or every domain when `only` is not given. */
@@ -45,7 +57,13 @@ export async function checkDomains(ctx: CheckContext, only?: string): Promise<Ch
       try {
         results.push(...[await run()].flat());
       } catch (error) {
-        results.push({ domain, check, status: "fail", message: (error as Error).message.replace(/^\[@petstore\/docs\] /, ""), fix: "Check that the DNS server given with --dns (or DOCS_DNS_SERVER) answers." });
+        results.push({
+          domain,
+          check,
+          status: "fail",
+          message: (error as Error).message.replace(/^\[@petstore\/docs\] /, ""),
+          fix: "Check that the DNS server given with --dns (or DOCS_DNS_SERVER) answers.",
+        });
       }
     };
     const before = results.length;

@@ -30,15 +30,23 @@ File paths are relative to the directory you run the command in.`;
 function integer(text: string | undefined, fallback: number, name: string, what: string, max: number): number {
   if (text === undefined || text === "") return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`[@petstore/docs] ${name} must be ${what} from 1 to ${max}, not "${text}"`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`[@petstore/docs] ${name} must be ${what} from 1 to ${max}, not "${text}"`);
   return value;
 }
 
-const port = (text: string | undefined, fallback: number, name: string) => integer(text, fallback, name, "a port", 65535);
+const port = (text: string | undefined, fallback: number, name: string) =>
+  integer(text, fallback, name, "a port", 65535);
 
 /** A value from its option, else from its environment variable, with the name to quote in an error: the one the user set. */
-function setting(optionValue: string | undefined, option: string, variable: string): { text: string | undefined; name: string } {
-  return optionValue !== undefined ? { text: optionValue, name: option } : { text: process.env[variable], name: variable };
+function setting(
+  optionValue: string | undefined,
+  option: string,
+  variable: string,
+): { text: string | undefined; name: string } {
+  return optionValue !== undefined
+    ? { text: optionValue, name: option }
+    : { text: process.env[variable], name: variable };
 }
 
 const options = {
@@ -68,7 +76,9 @@ async function readCa(path: string): Promise<string> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    throw new Error(`[@petstore/docs] --ca ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); pass a PEM file of the CA that signed the certificates.`);
+    throw new Error(
+      `[@petstore/docs] --ca ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); pass a PEM file of the CA that signed the certificates.`,
+    );
   }
 }
 
@@ -80,9 +90,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if ((command !== "check" && command !== "remove") || extra.length > 0) {
-    throw new UsageError(command ? `[@petstore/docs] unknown command "${positionals.join(" ")}"` : "[@petstore/docs] no command given");
+    throw new UsageError(
+      command ? `[@petstore/docs] unknown command "${positionals.join(" ")}"` : "[@petstore/docs] no command given",
+    );
   }
-  if (command === "remove" && domain === undefined) throw new UsageError("[@petstore/docs] remove needs the domain to remove, such as pnpm docs:domains remove api-docs.petstore.example");
+  if (command === "remove" && domain === undefined)
+    throw new UsageError(
+      "[@petstore/docs] remove needs the domain to remove, such as pnpm docs:domains remove api-docs.petstore.example",
+    );
   const env = process.env;
   const configFile = domainsConfigPath(values.config, env);
   const config = await loadDomainsConfig(configFile.path, configFile.shown);
@@ -108,8 +123,16 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify(results, null, 2));
   } else {
     const primary = primaryDomain(config);
-    const roles = new Map(config.domains.map((d) => [d.name, d.name === primary ? "primary" : `redirect → ${config.redirects.find((r) => r.from === d.name)?.to}`]));
-    const what = command === "remove" ? `whether ${domain} of ${configFile.shown} can be removed` : `${domain ?? "every domain"} of ${configFile.shown}`;
+    const roles = new Map(
+      config.domains.map((d) => [
+        d.name,
+        d.name === primary ? "primary" : `redirect → ${config.redirects.find((r) => r.from === d.name)?.to}`,
+      ]),
+    );
+    const what =
+      command === "remove"
+        ? `whether ${domain} of ${configFile.shown} can be removed`
+        : `${domain ?? "every domain"} of ${configFile.shown}`;
     console.log(`Checking ${what} with DNS server ${server.host}:${server.port}\n`);
     console.log(formatReport(results, roles));
   }

@@ -75,20 +75,29 @@ function semanticProblems(config: DomainsConfig): Problem[] {
   const problems: Problem[] = [];
   const names = config.domains.map((d) => d.name);
   names.forEach((name, i) => {
-    if (names.indexOf(name) !== i && names.indexOf(name) === names.lastIndexOf(name, i - 1)) problems.push({ message: `${name} is listed twice in domains`, path: ["domains", i] });
+    if (names.indexOf(name) !== i && names.indexOf(name) === names.lastIndexOf(name, i - 1))
+      problems.push({ message: `${name} is listed twice in domains`, path: ["domains", i] });
   });
 
   const primaries = config.domains.filter((d) => d.primary).map((d) => d.name);
-  if (primaries.length === 0) problems.push({ message: `no domain has "primary": true; mark the one domain the docs are served on`, path: ["domains"] });
+  if (primaries.length === 0)
+    problems.push({
+      message: `no domain has "primary": true; mark the one domain the docs are served on`,
+      path: ["domains"],
+    });
   if (primaries.length > 1) {
-    problems.push({ message: `${primaries.length} domains are marked primary (${primaries.join(", ")}); a project has exactly one primary domain, make the others redirects`, path: ["domains"] });
+    problems.push({
+      message: `${primaries.length} domains are marked primary (${primaries.join(", ")}); a project has exactly one primary domain, make the others redirects`,
+      path: ["domains"],
+    });
   }
   const primary = primaries.length === 1 ? primaries[0] : undefined;
   const redirectFrom = new Map<string, Redirect>();
   config.redirects.forEach((redirect, i) => {
     const label = `redirect ${redirect.from} → ${redirect.to}`;
     const path = ["redirects", i];
-    if (redirectFrom.has(redirect.from)) problems.push({ message: `${redirect.from} has more than one redirect; keep one`, path });
+    if (redirectFrom.has(redirect.from))
+      problems.push({ message: `${redirect.from} has more than one redirect; keep one`, path });
     redirectFrom.set(redirect.from, redirect);
     if (!names.includes(redirect.from)) {
       // The usual way here: the domain was taken out of `domains` to remove it, and its redirect was left behind.
@@ -97,8 +106,16 @@ function semanticProblems(config: DomainsConfig): Problem[] {
         path: [...path, "from"],
       });
     }
-    if (redirect.from === redirect.to) problems.push({ message: `${label} redirects to itself; point it at the primary domain${primary ? ` ${primary}` : ""}`, path: [...path, "to"] });
-    else if (redirect.from === primary) problems.push({ message: `${label}: the primary domain cannot redirect; make ${redirect.to} primary instead, or remove this redirect`, path });
+    if (redirect.from === redirect.to)
+      problems.push({
+        message: `${label} redirects to itself; point it at the primary domain${primary ? ` ${primary}` : ""}`,
+        path: [...path, "to"],
+      });
+    else if (redirect.from === primary)
+      problems.push({
+        message: `${label}: the primary domain cannot redirect; make ${redirect.to} primary instead, or remove this redirect`,
+        path,
+      });
   });
 
   const loops = new Set<string>();
@@ -111,21 +128,35 @@ function semanticProblems(config: DomainsConfig): Problem[] {
       const key = [...loop].sort().join(" ");
       if (!loops.has(key)) {
         loops.add(key);
-        const end = primary ? `point each of them straight at the primary ${primary}` : "make one domain primary (it serves the docs and redirects nowhere) and point the others straight at it";
-        problems.push({ message: `redirects ${[...loop, loop[0]].join(" → ")} form a loop, so none of them serves the docs; ${end}`, path });
+        const end = primary
+          ? `point each of them straight at the primary ${primary}`
+          : "make one domain primary (it serves the docs and redirects nowhere) and point the others straight at it";
+        problems.push({
+          message: `redirects ${[...loop, loop[0]].join(" → ")} form a loop, so none of them serves the docs; ${end}`,
+          path,
+        });
       }
       return;
     }
     const next = redirectFrom.get(redirect.to);
     if (next && next.from !== next.to) {
-      problems.push({ message: `redirect ${redirect.from} → ${redirect.to} → ${next.to} is a chain; point ${redirect.from} straight at ${next.to === primary ? "the primary " : ""}${next.to}`, path });
+      problems.push({
+        message: `redirect ${redirect.from} → ${redirect.to} → ${next.to} is a chain; point ${redirect.from} straight at ${next.to === primary ? "the primary " : ""}${next.to}`,
+        path,
+      });
     } else if (!names.includes(redirect.to)) {
       removedTargets.set(redirect.to, [...(removedTargets.get(redirect.to) ?? []), redirect.from]);
       if (primary) {
-        problems.push({ message: `redirect ${redirect.from} → ${redirect.to}: ${redirect.to} is not in domains, and a removed domain serves nothing, so ${redirect.from} would redirect into an error; point it at the primary ${primary}`, path });
+        problems.push({
+          message: `redirect ${redirect.from} → ${redirect.to}: ${redirect.to} is not in domains, and a removed domain serves nothing, so ${redirect.from} would redirect into an error; point it at the primary ${primary}`,
+          path,
+        });
       }
     } else if (primary && redirect.to !== primary) {
-      problems.push({ message: `redirect ${redirect.from} → ${redirect.to} does not end at the primary domain ${primary}; point it at ${primary}`, path });
+      problems.push({
+        message: `redirect ${redirect.from} → ${redirect.to} does not end at the primary domain ${primary}; point it at ${primary}`,
+        path,
+      });
     }
   });
   if (!primary && primaries.length === 0) {
@@ -138,7 +169,10 @@ function semanticProblems(config: DomainsConfig): Problem[] {
   }
   names.forEach((name, i) => {
     if (name !== primary && !redirectFrom.has(name) && primaries.length <= 1) {
-      problems.push({ message: `${name} is neither the primary nor redirected; add { "from": "${name}", "to": "${primary ?? "<primary>"}", "status": 301 } to redirects or remove it`, path: ["domains", i] });
+      problems.push({
+        message: `${name} is neither the primary nor redirected; add { "from": "${name}", "to": "${primary ?? "<primary>"}", "status": 301 } to redirects or remove it`,
+        path: ["domains", i],
+      });
     }
   });
   return problems;
@@ -160,16 +194,29 @@ function locate(text: string | undefined): (path: (string | number)[] | undefine
   };
 }
 
-const jsonPath = (instancePath: string) => (instancePath ? instancePath.slice(1).split("/").map((p) => (/^\d+$/.test(p) ? Number(p) : p)) : []);
+const jsonPath = (instancePath: string) =>
+  instancePath
+    ? instancePath
+        .slice(1)
+        .split("/")
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+    : [];
 
 /** Validates a parsed domains config against domains.schema.json and the one-primary, one-hop rules; `text`, its source, adds line and column to each problem. */
 export function validateDomainsConfig(value: unknown, source = "domains.json", text?: string): DomainsConfig {
   const at = locate(text);
   if (!validateSchema(value)) {
-    throw new DomainsConfigError(source, (validateSchema.errors ?? []).map((error) => `${at(jsonPath(error.instancePath))}${describeSchemaError(error)}`));
+    throw new DomainsConfigError(
+      source,
+      (validateSchema.errors ?? []).map((error) => `${at(jsonPath(error.instancePath))}${describeSchemaError(error)}`),
+    );
   }
   const problems = semanticProblems(value);
-  if (problems.length > 0) throw new DomainsConfigError(source, problems.map((p) => `${at(p.path)}${p.message}`));
+  if (problems.length > 0)
+    throw new DomainsConfigError(
+      source,
+      problems.map((p) => `${at(p.path)}${p.message}`),
+    );
   return value;
 }
 
@@ -179,7 +226,9 @@ export function describeJsonError(text: string, error: Error): string {
   const before = text.slice(0, position).split("\n");
   const line = before.length;
   const column = before.at(-1)!.length + 1;
-  const reason = error.message.replace(/ in JSON at position \d+.*$/, "").replace(/^Unexpected end of JSON input$/, "the file ends too early");
+  const reason = error.message
+    .replace(/ in JSON at position \d+.*$/, "")
+    .replace(/^Unexpected end of JSON input$/, "the file ends too early");
   const source = text.split("\n")[line - 1] ?? "";
   return `line ${line}, column ${column}: not valid JSON: ${reason}\n      ${source}\n      ${" ".repeat(column - 1)}^`;
 }
@@ -190,9 +239,14 @@ export function userPath(path: string): string {
 }
 
 /** The domains config to read, as `shown` in messages: `--config`, then DOCS_DOMAINS_CONFIG, then apps/docs/domains.json. */
-export function domainsConfigPath(option: string | undefined, env: NodeJS.ProcessEnv = process.env): { path: string; shown: string } {
+export function domainsConfigPath(
+  option: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): { path: string; shown: string } {
   const text = option ?? (env.DOCS_DOMAINS_CONFIG || undefined);
-  return text ? { path: userPath(text), shown: text } : { path: join(import.meta.dirname, "..", "..", "domains.json"), shown: "domains.json" };
+  return text
+    ? { path: userPath(text), shown: text }
+    : { path: join(import.meta.dirname, "..", "..", "domains.json"), shown: "domains.json" };
 }
 
 /** Reads and validates a domains.json file; messages name it as `shown` (by default its path). */

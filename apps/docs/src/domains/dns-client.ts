@@ -32,7 +32,9 @@ export interface DnsServerAddress {
   port: number;
 }
 
-const typeNames = new Map<number, string>(Object.entries(DNS.Packet.TYPE).map(([name, code]) => [code as number, name]));
+const typeNames = new Map<number, string>(
+  Object.entries(DNS.Packet.TYPE).map(([name, code]) => [code as number, name]),
+);
 
 function toRecord(resource: DNS.Packet.Resource): DnsRecord {
   const type = typeNames.get(resource.type) ?? `TYPE${resource.type}`;
@@ -49,7 +51,10 @@ function toRecord(resource: DNS.Packet.Resource): DnsRecord {
     case "TXT":
       return { ...base, value: [resource.data ?? ""].flat().join("") };
     case "SRV":
-      return { ...base, value: `${resource.priority ?? 0} ${resource.weight ?? 0} ${resource.port ?? 0} ${normaliseName(resource.target ?? "")}` };
+      return {
+        ...base,
+        value: `${resource.priority ?? 0} ${resource.weight ?? 0} ${resource.port ?? 0} ${normaliseName(resource.target ?? "")}`,
+      };
     case "SOA":
       return { ...base, value: normaliseName(resource.primary ?? "") };
     case "CAA": {
@@ -67,7 +72,9 @@ export function parseDnsServer(text: string, name = "--dns"): DnsServerAddress {
   const host = match?.[1];
   const port = Number(match?.[2] ?? 53);
   if (!host || isIP(host) === 0 || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`[@petstore/docs] ${name} must be an IP address with an optional port, such as 127.0.0.1:5353, not "${text}"`);
+    throw new Error(
+      `[@petstore/docs] ${name} must be an IP address with an optional port, such as 127.0.0.1:5353, not "${text}"`,
+    );
   }
   return { host, port };
 }
@@ -81,13 +88,20 @@ export function systemDnsServer(servers: readonly string[] = getServers()): DnsS
 
 /** A DNS client over UDP to one server, as used by every check. */
 export function createDnsQuery(server: DnsServerAddress, timeoutMs = 3000): DnsQuery {
-  const resolve = DNS.UDPClient({ dns: server.host, port: server.port, timeout: timeoutMs, socketType: isIP(server.host) === 6 ? "udp6" : "udp4" });
+  const resolve = DNS.UDPClient({
+    dns: server.host,
+    port: server.port,
+    timeout: timeoutMs,
+    socketType: isIP(server.host) === 6 ? "udp6" : "udp4",
+  });
   return async (name, type) => {
     let packet: DNS.Packet;
     try {
       packet = await resolve(normaliseName(name), type);
     } catch (error) {
-      throw new Error(`[@petstore/docs] DNS server ${server.host}:${server.port} did not answer ${type} ${name}: ${(error as Error).message}`);
+      throw new Error(
+        `[@petstore/docs] DNS server ${server.host}:${server.port} did not answer ${type} ${name}: ${(error as Error).message}`,
+      );
     }
     return {
       rcode: packet.header.rcode,

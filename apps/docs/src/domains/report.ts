@@ -16,6 +16,9 @@ export function formatReport(results: CheckResult[], roles: Map<string, string>)
     if (r.fix && r.status !== "pass") lines.push(`       ${"".padEnd(8)} fix: ${r.fix}`);
   }
   const count = (status: CheckResult["status"]) => results.filter((r) => r.status === status).length;
-  lines.push("", `${count("pass")} passed, ${count("fail")} failed, ${count("warn")} warning(s), ${count("skip")} skipped.`);
+  lines.push(
+    "",
+    `${count("pass")} passed, ${count("fail")} failed, ${count("warn")} warning(s), ${count("skip")} skipped.`,
+  );
   return lines.join("\n");
 }

@@ -13,7 +13,9 @@ export async function resolveAddresses(query: DnsQuery, name: string): Promise<s
   let current = normaliseName(name);
   for (let hop = 0; hop < 8; hop++) {
     const [v4, v6] = await Promise.all([query(current, "A"), query(current, "AAAA")]);
-    const addresses = [...v4.answers, ...v6.answers].filter((r) => r.type === "A" || r.type === "AAAA").map((r) => r.value);
+    const addresses = [...v4.answers, ...v6.answers]
+      .filter((r) => r.type === "A" || r.type === "AAAA")
+      .map((r) => r.value);
     if (addresses.length > 0) return addresses;
     const cname = (await recordsAt(query, current, "CNAME"))[0];
     if (!cname) return [];

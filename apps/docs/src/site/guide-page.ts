@@ -34,7 +34,11 @@ const css = `
 
 /** Turns a heading into the id the table of contents links to. */
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/<[^>]+>/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** Renders the SDK guide's Markdown into a page with a table of contents of its `##` sections. */
@@ -56,7 +60,8 @@ export function guidePage(markdown: string): string {
   const toc = sections.map((s) => `<li><a href="#${s.id}">${s.text}</a></li>`).join("");
   return page({
     title: `${title} — Petstore API`,
-    description: "How to use the Petstore TypeScript SDK: install, authenticate, environments, errors, retries, deprecations, testing with mocks.",
+    description:
+      "How to use the Petstore TypeScript SDK: install, authenticate, environments, errors, retries, deprecations, testing with mocks.",
     current: "guide",
     root: "../",
     css,

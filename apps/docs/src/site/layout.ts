@@ -37,7 +37,14 @@ export function siteHeader(current: PageName, root: string): string {
 }
 
 /** A complete HTML document with the shared head and top bar. */
-export function page(options: { title: string; current: PageName; root: string; css: string; body: string; description: string }): string {
+export function page(options: {
+  title: string;
+  current: PageName;
+  root: string;
+  css: string;
+  body: string;
+  description: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -28,10 +28,29 @@ const darkTheme = {
     warning: { main: "#fbbf24" },
     error: { main: "#f87171" },
     // Badge backgrounds under white text: dark enough for 4.5:1.
-    http: { get: "#1d4ed8", post: "#15803d", put: "#7e22ce", options: "#a16207", patch: "#c2410c", delete: "#b91c1c", basic: "#4b5563", link: "#0e7490", head: "#be185d" },
+    http: {
+      get: "#1d4ed8",
+      post: "#15803d",
+      put: "#7e22ce",
+      options: "#a16207",
+      patch: "#c2410c",
+      delete: "#b91c1c",
+      basic: "#4b5563",
+      link: "#0e7490",
+      head: "#be185d",
+    },
   },
-  schema: { linesColor: "#64748b", typeNameColor: "#cbd5e1", typeTitleColor: "#cbd5e1", requireLabelColor: "#f87171", nestedBackground: "#1e293b" },
-  typography: { code: { color: "#fda4af", backgroundColor: "#1e293b" }, links: { color: "#93c5fd", visited: "#c4b5fd", hover: "#bfdbfe" } },
+  schema: {
+    linesColor: "#64748b",
+    typeNameColor: "#cbd5e1",
+    typeTitleColor: "#cbd5e1",
+    requireLabelColor: "#f87171",
+    nestedBackground: "#1e293b",
+  },
+  typography: {
+    code: { color: "#fda4af", backgroundColor: "#1e293b" },
+    links: { color: "#93c5fd", visited: "#c4b5fd", hover: "#bfdbfe" },
+  },
 };
 
 const css = `
@@ -57,8 +76,10 @@ function fallback(document: OpenApiDocument, samples: Map<string, CodeSample[]>)
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => {
       const old = op.operationId ? deprecated.get(op.operationId) : undefined;
-      const notice = old ? `<p><strong>Deprecated</strong>${old.sunset ? `: removed on ${escapeHtml(old.sunset)}` : ""}${old.replacement ? `. Use <code>${escapeHtml(old.replacement)}</code> instead.` : "."}</p>` : "";
-      const code = (op.operationId ? samples.get(op.operationId) ?? [] : [])
+      const notice = old
+        ? `<p><strong>Deprecated</strong>${old.sunset ? `: removed on ${escapeHtml(old.sunset)}` : ""}${old.replacement ? `. Use <code>${escapeHtml(old.replacement)}</code> instead.` : "."}</p>`
+        : "";
+      const code = (op.operationId ? (samples.get(op.operationId) ?? []) : [])
         .map((sample) => `<h3>${escapeHtml(sample.label)}</h3><pre><code>${escapeHtml(sample.source)}</code></pre>`)
         .join("");
       return `<section id="${escapeHtml(`fallback-${op.operationId ?? `${method}-${path}`}`)}"><h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>: ${escapeHtml(op.summary ?? "")}</h2>${notice}${marked.parse(op.description ?? "", { async: false })}${code}</section>`;
@@ -105,7 +126,11 @@ const boot = (spec: string, options: string) => `(function () {
  * The API reference as one HTML file: Redoc's standalone bundle and the document are inlined, so the page loads
  * nothing from another host; without JavaScript, a build-time rendering of the operations is shown instead.
  */
-export function referencePage(document: OpenApiDocument, redocBundle: string, samples: Map<string, CodeSample[]> = new Map()): string {
+export function referencePage(
+  document: OpenApiDocument,
+  redocBundle: string,
+  samples: Map<string, CodeSample[]> = new Map(),
+): string {
   const spec = JSON.stringify(document).replace(/</g, "\\u003c");
   return page({
     title: `${document.info.title} ${document.info.version} — API reference`,

@@ -118,7 +118,7 @@ function splitIntro(description: string): [string, string] {
 function deprecationNotice(op: DeprecatedOperation): string {
   const parts = [`**Deprecated**${op.deprecatedAt ? ` since ${op.deprecatedAt}` : ""}`];
   if (op.sunset) parts.push(`removed on **${op.sunset}**`);
-  const text = parts.join("; ") + ".";
+  const text = `${parts.join("; ")}.`;
   return op.replacement ? `${text} Use \`${op.replacement}\` instead.` : text;
 }
 
@@ -131,7 +131,14 @@ export function guideSection(guideMarkdown: string): string {
   const parts = ["# SDK guide", "", "The [SDK guide](guide/) in short; each section links to its full text."];
   for (const match of guideMarkdown.matchAll(/^## (.+)\n+((?:(?!```|#|\|)[^\n]+\n?)+)/gm)) {
     const [, heading, paragraph] = match;
-    parts.push("", `## ${heading}`, "", paragraph!.trim(), "", `[Read “${heading}” in the SDK guide](guide/#${slug(heading!)})`);
+    parts.push(
+      "",
+      `## ${heading}`,
+      "",
+      paragraph!.trim(),
+      "",
+      `[Read “${heading}” in the SDK guide](guide/#${slug(heading!)})`,
+    );
   }
   return parts.join("\n");
 }
@@ -141,7 +148,10 @@ export function guideSection(guideMarkdown: string): string {
  * samples, and a link to the SDK guide, the environments, authentication, the Error model, the deprecations and the
  * SDK guide's sections added to the introduction.
  */
-export function referenceDocument(contract: OpenApiDocument, extras: { guideMarkdown?: string; samples?: Map<string, CodeSample[]> } = {}): OpenApiDocument {
+export function referenceDocument(
+  contract: OpenApiDocument,
+  extras: { guideMarkdown?: string; samples?: Map<string, CodeSample[]> } = {},
+): OpenApiDocument {
   const document = structuredClone(contract);
   const { guideMarkdown, samples = new Map<string, CodeSample[]>() } = extras;
   for (const item of Object.values(document.paths)) {
@@ -160,7 +170,16 @@ export function referenceDocument(contract: OpenApiDocument, extras: { guideMark
   }
   const [intro, rest] = splitIntro(document.info.description ?? "");
   const guide = guideMarkdown === undefined ? "" : guideSection(guideMarkdown);
-  const sections = [intro, guideCallout, environmentsSection(document), authenticationSection, errorsSection, deprecationsSection(deprecated), rest, guide];
+  const sections = [
+    intro,
+    guideCallout,
+    environmentsSection(document),
+    authenticationSection,
+    errorsSection,
+    deprecationsSection(deprecated),
+    rest,
+    guide,
+  ];
   document.info.description = sections.filter(Boolean).join("\n\n");
   return document;
 }

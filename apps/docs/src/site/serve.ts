@@ -57,7 +57,10 @@ export async function serveStatic(root: string, port = 0): Promise<StaticServer>
       response.writeHead(404, { "content-type": "text/plain" }).end(`Not found: ${pathname}\n`);
       return;
     }
-    response.writeHead(200, { "content-type": contentTypes[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" });
+    response.writeHead(200, {
+      "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-cache",
+    });
     if (request.method === "HEAD") response.end();
     else createReadStream(file).pipe(response);
   });

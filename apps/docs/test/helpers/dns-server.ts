@@ -55,8 +55,17 @@ export async function startDnsServer(port = 0): Promise<TestDnsServer> {
   let records: ZoneRecord[] = [];
   const lower = (s: string) => s.toLowerCase().replace(/\.$/, "");
   const soaFor = (zone: string) => ({
-    name: zone, type: Packet.TYPE.SOA, class: Packet.CLASS.IN, ttl: 3600,
-    primary: `ns1.${zone}`, admin: `hostmaster.${zone}`, serial: 1, refresh: 3600, retry: 600, expiration: 604800, minimum: 300,
+    name: zone,
+    type: Packet.TYPE.SOA,
+    class: Packet.CLASS.IN,
+    ttl: 3600,
+    primary: `ns1.${zone}`,
+    admin: `hostmaster.${zone}`,
+    serial: 1,
+    refresh: 3600,
+    retry: 600,
+    expiration: 604800,
+    minimum: 300,
   });
   const server = DNS.createUDPServer((request, send) => {
     const response = Packet.createResponseFromRequest(request);

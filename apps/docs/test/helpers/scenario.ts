@@ -7,7 +7,13 @@ import type { DomainsConfig } from "../../src/domains/config";
 import { createDnsQuery } from "../../src/domains/dns-client";
 import type { CheckContext } from "../../src/domains/result";
 import { startDnsServer, type TestDnsServer, type ZoneRecord } from "./dns-server";
-import { makeCertificate, startWebServer, type HostBehaviour, type TestCertificate, type TestWebServer } from "./web-server";
+import {
+  makeCertificate,
+  startWebServer,
+  type HostBehaviour,
+  type TestCertificate,
+  type TestWebServer,
+} from "./web-server";
 
 /** The checked-in config's names: the tests check exactly what users configure. */
 export const PRIMARY = "docs.petstore.example";
@@ -25,7 +31,10 @@ export function healthyRecords(): ZoneRecord[] {
 }
 
 /** A Location that keeps the requested path and query, as a platform's domain redirect does. */
-export const keepingPath = (host: string, scheme = "https") => (path: string) => `${scheme}://${host}${path}`;
+export const keepingPath =
+  (host: string, scheme = "https") =>
+  (path: string) =>
+    `${scheme}://${host}${path}`;
 
 /** The hosts of the healthy setup. */
 export function healthyHosts(): [string, HostBehaviour][] {
@@ -45,14 +54,25 @@ export function brokenSetup(): LabChange {
   return {
     records: healthyRecords()
       .filter((r) => !(r.name === PRIMARY && r.type === "CNAME") && r.type !== "CAA")
-      .concat({ name: PRIMARY, type: "A", value: "127.0.0.9" }, { name: "petstore.example", type: "CAA", value: "digicert.com" }),
-    hosts: [[PRIMARY, { status: 200 }], [REDIRECT, { status: 302, location: keepingPath(PRIMARY) }]],
+      .concat(
+        { name: PRIMARY, type: "A", value: "127.0.0.9" },
+        { name: "petstore.example", type: "CAA", value: "digicert.com" },
+      ),
+    hosts: [
+      [PRIMARY, { status: 200 }],
+      [REDIRECT, { status: 302, location: keepingPath(PRIMARY) }],
+    ],
   };
 }
 
 /** The primary was removed from the project (it answers 404) while api-docs still redirects to it. */
 export function removedPrimarySetup(): LabChange {
-  return { hosts: [[PRIMARY, { status: 404 }], [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }]] };
+  return {
+    hosts: [
+      [PRIMARY, { status: 404 }],
+      [REDIRECT, { status: 301, location: keepingPath(PRIMARY) }],
+    ],
+  };
 }
 
 const DAY = 86_400_000;
@@ -148,12 +168,21 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
 const CLI = fileURLToPath(new URL("../../src/domains/cli.ts", import.meta.url));
 
 /** Runs `pnpm docs:domains` as a user would (through tsx, from apps/docs), against the lab. */
-export function runCli(lab: Lab, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCli(
+  lab: Lab,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   // The lab's options first, so a test's own `--dns` or `--ca` overrides them (the last one wins).
   const labArgs = ["--dns", `127.0.0.1:${lab.dns.port}`, "--https-port", String(lab.web.port), "--ca", lab.caFile];
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", CLI, ...labArgs, ...args], { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", CLI, ...labArgs, ...args],
+      { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }

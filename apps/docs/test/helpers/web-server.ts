@@ -14,17 +14,28 @@ export interface TestCertificate {
  * `organization` (without commas, which cut it short): OpenSSL finds a trusted issuer by subject, so two
  * certificates with the same subject would be confused.
  */
-export async function makeCertificate(names: string[], notBefore: Date, notAfter: Date, organization = "Test platform CA"): Promise<TestCertificate> {
-  const pems = await generate([{ name: "commonName", value: names[0]! }, { name: "organizationName", value: organization }], {
-    keyType: "ec",
-    algorithm: "sha256",
-    notBeforeDate: notBefore,
-    notAfterDate: notAfter,
-    extensions: [
-      { name: "basicConstraints", cA: true },
-      { name: "subjectAltName", altNames: names.map((value) => ({ type: 2, value })) },
+export async function makeCertificate(
+  names: string[],
+  notBefore: Date,
+  notAfter: Date,
+  organization = "Test platform CA",
+): Promise<TestCertificate> {
+  const pems = await generate(
+    [
+      { name: "commonName", value: names[0]! },
+      { name: "organizationName", value: organization },
     ],
-  });
+    {
+      keyType: "ec",
+      algorithm: "sha256",
+      notBeforeDate: notBefore,
+      notAfterDate: notAfter,
+      extensions: [
+        { name: "basicConstraints", cA: true },
+        { name: "subjectAltName", altNames: names.map((value) => ({ type: 2, value })) },
+      ],
+    },
+  );
   return { cert: pems.cert, key: pems.private };
 }
 
@@ -54,11 +65,15 @@ export async function startWebServer(fallback: TestCertificate, port = 0): Promi
     return context;
   };
   const server = createServer(
-    { ...fallback, SNICallback: (servername, done) => done(null, contextFor(certificates.get(servername) ?? fallback)) },
+    {
+      ...fallback,
+      SNICallback: (servername, done) => done(null, contextFor(certificates.get(servername) ?? fallback)),
+    },
     (request, response) => {
       const host = (request.headers.host ?? "").replace(/:\d+$/, "");
       const behaviour = hosts.get(host) ?? { status: 404 };
-      const location = typeof behaviour.location === "function" ? behaviour.location(request.url ?? "/") : behaviour.location;
+      const location =
+        typeof behaviour.location === "function" ? behaviour.location(request.url ?? "/") : behaviour.location;
       response.writeHead(behaviour.status, location ? { location } : {}).end();
     },
   );
@@ -71,6 +86,10 @@ export async function startWebServer(fallback: TestCertificate, port = 0): Promi
     server,
     certificates,
     hosts,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -14,7 +14,9 @@ export function addPetCommand(baseUrl: string): string {
 export async function reportEmptyStore(petstore: PetstoreClient, baseUrl: string): Promise<void> {
   try {
     if ((await availablePets(petstore, 1)).count > 0) return;
-    console.log(`[@petstore/example-node] the Petstore API has no available pets yet; add one with:\n  ${addPetCommand(baseUrl)}`);
+    console.log(
+      `[@petstore/example-node] the Petstore API has no available pets yet; add one with:\n  ${addPetCommand(baseUrl)}`,
+    );
   } catch (error) {
     if (!(error instanceof PetstoreError)) throw error;
     console.error(`[@petstore/example-node] the Petstore API did not answer as expected: ${error.message}`);

@@ -33,7 +33,13 @@ afterAll(async () => {
 test("GET /available-pets lists the available pets by name", async () => {
   const response = await fetch(`${app.url}/available-pets`);
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({ count: 2, pets: [{ id: 2, name: "Ada" }, { id: 1, name: "Rex" }] });
+  expect(await response.json()).toEqual({
+    count: 2,
+    pets: [
+      { id: 2, name: "Ada" },
+      { id: 1, name: "Rex" },
+    ],
+  });
 });
 
 test("limit is passed to the API, which returns the first pets by id", async () => {

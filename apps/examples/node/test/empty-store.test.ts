@@ -50,6 +50,8 @@ test("the README shows the hint exactly as the example prints it for the server 
   const { addPetCommand } = await import("../src/empty-store");
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   expect(readme).toContain(
-    "```text\n[@petstore/example-node] the Petstore API has no available pets yet; add one with:\n" + `  ${addPetCommand("http://127.0.0.1:4000/v1")}\n` + "```\n",
+    "```text\n[@petstore/example-node] the Petstore API has no available pets yet; add one with:\n" +
+      `  ${addPetCommand("http://127.0.0.1:4000/v1")}\n` +
+      "```\n",
   );
 });

@@ -6,7 +6,9 @@ import { expect, test } from "vitest";
 const dir = fileURLToPath(new URL("..", import.meta.url));
 
 /** Runs src/main.ts as `pnpm start` does (tsx with the source condition) until it exits; it never should here. */
-function start(env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function start(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const clean: NodeJS.ProcessEnv = { ...process.env, PORT: "0" };
   delete clean.PETSTORE_API_KEY;
   delete clean.PETSTORE_BASE_URL;
@@ -15,7 +17,11 @@ function start(env: Record<string, string | undefined>): Promise<{ code: number 
     else clean[name] = value;
   }
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"], { cwd: dir, env: clean, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"], {
+      cwd: dir,
+      env: clean,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -24,18 +30,27 @@ function start(env: Record<string, string | undefined>): Promise<{ code: number 
   });
 }
 
-const noKey = '[@petstore/client] No API key: pass createPetstoreClient({ apiKey: "…" }) or set the PETSTORE_API_KEY environment variable.\n';
-const badUrl = (url: string) => `[@petstore/client] baseUrl must be an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"; got "${url}".\n`;
+const noKey =
+  '[@petstore/client] No API key: pass createPetstoreClient({ apiKey: "…" }) or set the PETSTORE_API_KEY environment variable.\n';
+const badUrl = (url: string) =>
+  `[@petstore/client] baseUrl must be an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"; got "${url}".\n`;
 
 const cases: [string, Record<string, string>, string][] = [
   ["no PETSTORE_API_KEY", {}, noKey],
   ["an empty PETSTORE_API_KEY", { PETSTORE_API_KEY: "" }, noKey],
-  ...["nonsense", "ftp://x/v1", "http://u:p@127.0.0.1/v1"].map((url): [string, Record<string, string>, string] => [`PETSTORE_BASE_URL=${url}`, { PETSTORE_API_KEY: "key", PETSTORE_BASE_URL: url }, badUrl(url)]),
+  ...["nonsense", "ftp://x/v1", "http://u:p@127.0.0.1/v1"].map((url): [string, Record<string, string>, string] => [
+    `PETSTORE_BASE_URL=${url}`,
+    { PETSTORE_API_KEY: "key", PETSTORE_BASE_URL: url },
+    badUrl(url),
+  ]),
 ];
 
-test.concurrent.each(cases)("with %s, `pnpm start` prints the SDK's message as one line and exits 1", async (_, env, stderr) => {
-  expect(await start(env)).toEqual({ code: 1, stdout: "", stderr });
-});
+test.concurrent.each(cases)(
+  "with %s, `pnpm start` prints the SDK's message as one line and exits 1",
+  async (_, env, stderr) => {
+    expect(await start(env)).toEqual({ code: 1, stdout: "", stderr });
+  },
+);
 
 test("with a busy PORT, `pnpm start` says so in one line and exits 1", async () => {
   const busy = createServer();

@@ -10,7 +10,11 @@ let child: ChildProcess;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
-  await createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl }).pets.create({ name: "Rex", categoryId: 1, status: "available" });
+  await createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl }).pets.create({
+    name: "Rex",
+    categoryId: 1,
+    status: "available",
+  });
 });
 
 afterAll(async () => {

@@ -29,7 +29,10 @@ test("GET /available-pets lists the reference server's available pets by name", 
   const response = await fetch(`${app.url}/available-pets`);
   expect(response.status).toBe(200);
   const body = await response.json();
-  expect(body).toEqual({ count: 2, pets: [expect.objectContaining({ name: "Ada" }), expect.objectContaining({ name: "Rex" })] });
+  expect(body).toEqual({
+    count: 2,
+    pets: [expect.objectContaining({ name: "Ada" }), expect.objectContaining({ name: "Rex" })],
+  });
 });
 
 test("a wrong API key upstream becomes a 502 that names the upstream error and leaks no key", async () => {

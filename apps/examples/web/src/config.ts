@@ -1,13 +1,13 @@
 /** How the app reaches the Petstore API. */
-export type AppConfig =
-  | { mode: "mock" }
-  | { mode: "server"; baseUrl: string; apiKey: string };
+export type AppConfig = { mode: "mock" } | { mode: "server"; baseUrl: string; apiKey: string };
 
 /** Reads the mode from Vite's `VITE_PETSTORE_*` variables; a missing or unknown value is a clear error. */
 export function readConfig(env: ImportMetaEnv): AppConfig {
   if (env.VITE_PETSTORE_MODE === "mock") return { mode: "mock" };
   if (env.VITE_PETSTORE_MODE !== "server") {
-    throw new Error(`[@petstore/example-web] VITE_PETSTORE_MODE must be "mock" or "server", got ${JSON.stringify(env.VITE_PETSTORE_MODE)}`);
+    throw new Error(
+      `[@petstore/example-web] VITE_PETSTORE_MODE must be "mock" or "server", got ${JSON.stringify(env.VITE_PETSTORE_MODE)}`,
+    );
   }
   if (!env.VITE_PETSTORE_BASE_URL || !env.VITE_PETSTORE_API_KEY) {
     throw new Error(

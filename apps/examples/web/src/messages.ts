@@ -1,4 +1,11 @@
-import { AuthenticationError, BadRequestError, ConnectionError, PetstoreError, RateLimitError, TimeoutError } from "@petstore/client";
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  PetstoreError,
+  RateLimitError,
+  TimeoutError,
+} from "@petstore/client";
 
 // The SDK's messages are written for developers ("[@petstore/client] 400 invalid_request: … (request id …)");
 // a page shows people what happened and what to do, and keeps the request id for support.
@@ -30,6 +37,7 @@ export function describeError(error: unknown): string {
 /** Why the form cannot be sent as it is, in words for the page, or `undefined` when it can. */
 export function formProblem(pet: { name: string; categoryId: number }): string | undefined {
   if (pet.name === "") return "Enter a name for the pet.";
-  if (!Number.isInteger(pet.categoryId) || pet.categoryId < 1) return "Enter a whole number of 1 or more as the category.";
+  if (!Number.isInteger(pet.categoryId) || pet.categoryId < 1)
+    return "Enter a whole number of 1 or more as the category.";
   return undefined;
 }

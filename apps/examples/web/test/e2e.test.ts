@@ -49,7 +49,9 @@ async function open(url: string): Promise<OpenApp> {
 }
 
 async function listedNames(page: Page): Promise<string[]> {
-  return (await page.locator("#pets li > span:first-child").allTextContents()).map((text) => text.replace(/^#\d+ /, ""));
+  return (await page.locator("#pets li > span:first-child").allTextContents()).map((text) =>
+    text.replace(/^#\d+ /, ""),
+  );
 }
 
 async function addPet(page: Page, name: string, status: string): Promise<void> {
@@ -62,9 +64,12 @@ async function addPet(page: Page, name: string, status: string): Promise<void> {
 
 /** The JavaScript files of the build in `outDir` that contain msw's code. */
 async function filesWithMsw(outDir: string): Promise<string[]> {
-  const files = (await readdir(outDir, { recursive: true })).filter((file) => file.startsWith(`assets${path.sep}`) && file.endsWith(".js"));
+  const files = (await readdir(outDir, { recursive: true })).filter(
+    (file) => file.startsWith(`assets${path.sep}`) && file.endsWith(".js"),
+  );
   const found: string[] = [];
-  for (const file of files) if ((await readFile(path.join(outDir, file), "utf8")).includes(MSW_MARKER)) found.push(file);
+  for (const file of files)
+    if ((await readFile(path.join(outDir, file), "utf8")).includes(MSW_MARKER)) found.push(file);
   return found;
 }
 

@@ -33,7 +33,9 @@ describe("describeError: what the page shows for an SDK error", () => {
       /^The Petstore API refused this app's API key\. Set VITE_PETSTORE_API_KEY to a key the server accepts\. \(reference req_\S+\)$/,
     );
     const nowhere = createPetstoreClient({ apiKey: API_KEY, baseUrl: "http://127.0.0.1:9/v1", maxRetries: 0 });
-    expect(describeError(await failure(() => nowhere.pets.list()))).toBe("Could not reach the Petstore API. Is the server running?");
+    expect(describeError(await failure(() => nowhere.pets.list()))).toBe(
+      "Could not reach the Petstore API. Is the server running?",
+    );
   });
 });
 

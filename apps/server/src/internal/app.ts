@@ -1,7 +1,14 @@
 import type { Writable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { requestLimits } from "@petstore/contract";
-import { BODY_SAMPLE, createRouter, messages, parseJsonBody, PATH_PARAMETER_MAX_LENGTH, WWW_AUTHENTICATE } from "@petstore/service-rules";
+import {
+  BODY_SAMPLE,
+  createRouter,
+  messages,
+  parseJsonBody,
+  PATH_PARAMETER_MAX_LENGTH,
+  WWW_AUTHENTICATE,
+} from "@petstore/service-rules";
 import { authorizationOf, createAuthenticator } from "./auth";
 import { contractOperations, type Schema } from "./contract";
 import { createClientErrorHandler, createConnectHandler } from "./client-errors";
@@ -57,7 +64,12 @@ export function buildApp(config: AppConfig): FastifyInstance {
     // Node would answer a missing Host with an empty 400; onRequest answers it with an Error body instead.
     // Node only enforces a requestTimeout given when the server is created (Fastify sets its own afterwards, which
     // Node 20 then ignores), and checks it every connectionsCheckingInterval (30 s by default): at least every second.
-    http: { requireHostHeader: false, maxHeaderSize: requestLimits.headerBytes, requestTimeout: config.requestTimeout, connectionsCheckingInterval: Math.min(1000, config.requestTimeout) },
+    http: {
+      requireHostHeader: false,
+      maxHeaderSize: requestLimits.headerBytes,
+      requestTimeout: config.requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeout),
+    },
     // Requests Node's parser rejects (unknown method, bad framing, headers too large) never become requests.
     clientErrorHandler(this: FastifyInstance, error, socket) {
       answerClientError(error, socket, this.log);
@@ -71,7 +83,12 @@ export function buildApp(config: AppConfig): FastifyInstance {
       if (operation) {
         reply.headers(operation.constantHeaders);
         const auth = authenticate(authorizationOf(request.raw));
-        if (!auth.ok) return sendError(auth.status === 401 ? reply.header("www-authenticate", WWW_AUTHENTICATE) : reply, auth.status, auth.message);
+        if (!auth.ok)
+          return sendError(
+            auth.status === 401 ? reply.header("www-authenticate", WWW_AUTHENTICATE) : reply,
+            auth.status,
+            auth.message,
+          );
       }
       if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, messages.badUrl);
       if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 400, messages.longSegment);
@@ -130,7 +147,8 @@ export function buildApp(config: AppConfig): FastifyInstance {
   const handlers = createHandlers(config.store);
   for (const operation of operations) {
     const handler = handlers[operation.operationId];
-    if (!handler) throw new Error(`[@petstore/server] no handler for the contract's operation ${operation.operationId}`);
+    if (!handler)
+      throw new Error(`[@petstore/server] no handler for the contract's operation ${operation.operationId}`);
     app.route({
       method: operation.method as "GET",
       url: fastifyUrl(operation.path),
@@ -142,7 +160,11 @@ export function buildApp(config: AppConfig): FastifyInstance {
 
   for (const [url, allowed] of byUrl) {
     const allow = allowed.join(", ");
-    app.route({ method: "OPTIONS", url, handler: async (_request, reply) => reply.code(204).header("allow", `${allow}, OPTIONS`).send() });
+    app.route({
+      method: "OPTIONS",
+      url,
+      handler: async (_request, reply) => reply.code(204).header("allow", `${allow}, OPTIONS`).send(),
+    });
   }
 
   addHealthRoutes(app, config.store);

@@ -67,6 +67,7 @@ export function authorizationOf(request: IncomingMessage): string | undefined {
   if (first === undefined) return undefined;
   const raw = request.rawHeaders;
   const copies: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === "authorization") copies.push(raw[i + 1]!);
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === "authorization") copies.push(raw[i + 1]!);
   return copies.length > 1 ? copies.join(", ") : first;
 }

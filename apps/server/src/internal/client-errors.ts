@@ -30,10 +30,16 @@ export function rawErrorResponse(status: ErrorStatus, message: string, requestId
 }
 
 /** The status and a message saying what to fix, for a request Node's parser rejected. */
-export function describeClientError(error: ClientError, context: { routeList: string; maxHeaderSize: number }): { status: ErrorStatus; message: string } {
+export function describeClientError(
+  error: ClientError,
+  context: { routeList: string; maxHeaderSize: number },
+): { status: ErrorStatus; message: string } {
   switch (error.code) {
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return { status: 408, message: "The request was not received in time. Send the headers and body without pausing, then retry." };
+      return {
+        status: 408,
+        message: "The request was not received in time. Send the headers and body without pausing, then retry.",
+      };
     case "HPE_HEADER_OVERFLOW":
       return {
         status: 431,
@@ -42,9 +48,15 @@ export function describeClientError(error: ClientError, context: { routeList: st
     case "HPE_INVALID_METHOD":
       return { status: 400, message: messages.badMethod(context.routeList) };
     case "HPE_INVALID_URL":
-      return { status: 400, message: "The request target is not a valid URL: percent-encode spaces and control characters." };
+      return {
+        status: 400,
+        message: "The request target is not a valid URL: percent-encode spaces and control characters.",
+      };
     case "HPE_INVALID_VERSION":
-      return { status: 400, message: "The request line must end in 'HTTP/1.1' (or 'HTTP/1.0') and CRLF. Send HTTP/1.1." };
+      return {
+        status: 400,
+        message: "The request line must end in 'HTTP/1.1' (or 'HTTP/1.0') and CRLF. Send HTTP/1.1.",
+      };
     case "HPE_PAUSED_H2_UPGRADE":
       return { status: 400, message: "HTTP/2 without TLS is not served here. Send HTTP/1.1." };
     case "HPE_INVALID_CONTENT_LENGTH":
@@ -52,14 +64,21 @@ export function describeClientError(error: ClientError, context: { routeList: st
     case "HPE_INVALID_TRANSFER_ENCODING":
       return {
         status: 400,
-        message: "The body's Content-Length or Transfer-Encoding header is invalid, repeated or conflicting. Send exactly one valid Content-Length.",
+        message:
+          "The body's Content-Length or Transfer-Encoding header is invalid, repeated or conflicting. Send exactly one valid Content-Length.",
       };
     case "HPE_INVALID_CHUNK_SIZE":
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
-      return { status: 400, message: "The chunked request body is malformed. Send the body with a Content-Length instead." };
+      return {
+        status: 400,
+        message: "The chunked request body is malformed. Send the body with a Content-Length instead.",
+      };
   }
   const reason = (error.reason ?? error.code ?? "").replace(/[^\x20-\x7e]/g, "").slice(0, 120);
-  return { status: 400, message: `The request is not valid HTTP/1.1${reason ? ` (${reason})` : ""}. Check the request line and headers.` };
+  return {
+    status: 400,
+    message: `The request is not valid HTTP/1.1${reason ? ` (${reason})` : ""}. Check the request line and headers.`,
+  };
 }
 
 /**
@@ -73,7 +92,10 @@ export function createClientErrorHandler(context: { routeList: string; maxHeader
     const { status, message } = describeClientError(error, context);
     const requestId = newRequestId();
     // Never `err: error`: the error's rawPacket holds the request bytes, Authorization header included.
-    log.info({ reqId: requestId, error: { code: error.code, message: error.message }, statusCode: status }, "client error");
+    log.info(
+      { reqId: requestId, error: { code: error.code, message: error.message }, statusCode: status },
+      "client error",
+    );
     // As Node does: never write into a response that has already started on this socket.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) socket.write(rawErrorResponse(status, message, requestId));

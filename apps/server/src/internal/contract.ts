@@ -8,11 +8,14 @@ export type { ContractOperation, ContractParameter, JsonSchema as Schema } from 
  */
 export function contractBasePath(servers: unknown = openapiDocument.servers): string {
   // A relative server URL is resolved against a placeholder origin: only its path matters here.
-  const pathOf = (server: { url: string }) => new URL(server.url, "http://relative.invalid").pathname.replace(/\/$/, "");
+  const pathOf = (server: { url: string }) =>
+    new URL(server.url, "http://relative.invalid").pathname.replace(/\/$/, "");
   const paths = new Set(((servers ?? []) as { url: string }[]).map(pathOf));
   const [path, ...others] = [...paths];
   if (path === undefined || others.length > 0) {
-    throw new Error(`[@petstore/server] the contract's servers must share one base path, found ${JSON.stringify([...paths])}`);
+    throw new Error(
+      `[@petstore/server] the contract's servers must share one base path, found ${JSON.stringify([...paths])}`,
+    );
   }
   return path;
 }

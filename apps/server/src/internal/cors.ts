@@ -1,7 +1,6 @@
 import { corsHeaders, preflightHeaders } from "@petstore/service-rules";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-
 /**
  * CORS for `origins` (`["*"]` allows any origin: safe because auth is a bearer header, not a cookie).
  * The returned function adds the headers to a reply and returns true when the request was a preflight it

@@ -20,7 +20,11 @@ export function createErrorHandler(bodyLimit: number) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":
         return sendError(reply, 413, messages.bodyTooLarge(bodyLimit));
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return sendError(reply, 415, messages.unsupportedMediaType(messages.contentTypeNote(request.headers["content-type"])));
+        return sendError(
+          reply,
+          415,
+          messages.unsupportedMediaType(messages.contentTypeNote(request.headers["content-type"])),
+        );
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
         return sendError(reply, 400, messages.badContentLength);
     }

@@ -17,9 +17,14 @@ function partSchema(op: ContractOperation, parameters: ContractParameter[]): Sch
 
 /** The Fastify route schema of an operation: response schemas for serialization, request parts tagged for our validator compiler. */
 export function routeSchema(op: ContractOperation): FastifySchema {
-  const of = (place: ContractParameter["in"]) => partSchema(op, op.parameters.filter((p) => p.in === place));
+  const of = (place: ContractParameter["in"]) =>
+    partSchema(
+      op,
+      op.parameters.filter((p) => p.in === place),
+    );
   const response: Record<string, Schema> = {};
-  for (const [status, declared] of Object.entries(op.responses)) if (declared.schema) response[status] = declared.schema;
+  for (const [status, declared] of Object.entries(op.responses))
+    if (declared.schema) response[status] = declared.schema;
   const schema: Record<string, unknown> = { response };
   const params = of("path");
   const querystring = of("query");
@@ -32,6 +37,12 @@ export function routeSchema(op: ContractOperation): FastifySchema {
 }
 
 /** The operation and contract parameters `routeSchema` attached to a request part's schema. */
-export function partOf(schema: Schema): { operation: ContractOperation | undefined; parameters: ContractParameter[] | undefined } {
-  return { operation: schema[OPERATION] as ContractOperation | undefined, parameters: schema[PARAMETERS] as ContractParameter[] | undefined };
+export function partOf(schema: Schema): {
+  operation: ContractOperation | undefined;
+  parameters: ContractParameter[] | undefined;
+} {
+  return {
+    operation: schema[OPERATION] as ContractOperation | undefined,
+    parameters: schema[PARAMETERS] as ContractParameter[] | undefined,
+  };
 }

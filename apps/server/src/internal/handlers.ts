@@ -12,7 +12,6 @@ import type { PetStore } from "../store/types";
 /** A route handler for one contract operation. */
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-
 /** The handlers of the contract's operations, by operationId. They run after `onRequest` has set `request.caller`. */
 export function createHandlers(store: PetStore): Record<string, OperationHandler> {
   const lists = new ListCache();
@@ -28,7 +27,9 @@ export function createHandlers(store: PetStore): Record<string, OperationHandler
         if (isLargePage(pets)) {
           // Each pet through a serializer compiled from the contract's item schema, as the whole page would be.
           const { operation } = request.routeOptions.config as unknown as { operation: ContractOperation };
-          const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.schema!.items as Schema) as (pet: Pet) => string;
+          const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.schema!.items as Schema) as (
+            pet: Pet,
+          ) => string;
           return reply.type(JSON_TYPE).send(streamPage(pets, encodePet));
         }
         if (revision === undefined) return pets;

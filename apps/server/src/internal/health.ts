@@ -11,6 +11,7 @@ export function addHealthRoutes(app: FastifyInstance, store: PetStore): void {
   app.route({
     method: ["GET", "HEAD"],
     url: "/readyz",
-    handler: async (request, reply) => ((await (store.ready?.() ?? true)) ? { status: "ready" } : sendUnavailable(reply, request.id)),
+    handler: async (request, reply) =>
+      (await (store.ready?.() ?? true)) ? { status: "ready" } : sendUnavailable(reply, request.id),
   });
 }

@@ -44,7 +44,10 @@ export function loggerOptions(settings: LogSettings): Pick<FastifyServerOptions,
     logger: {
       level: settings.level,
       // Nothing logs headers today; this keeps it so if someone adds `req.headers` to a line later.
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"], censor: "[redacted]" },
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"],
+        censor: "[redacted]",
+      },
       stream: settings.stream ?? stdoutLines(),
     },
     logController: new OneLinePerRequest(settings.level),

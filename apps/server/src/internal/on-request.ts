@@ -49,7 +49,11 @@ export function createOnRequest(context: OnRequestContext): onRequestHookHandler
       const allowed = request.is404 ? context.allowedAt(request.url) : undefined;
       if (allowed) {
         const allow = allowed.join(", ");
-        sendError(reply.header("allow", allow), 405, messages.methodNotAllowed(request.method, pathOf(request.url), allow));
+        sendError(
+          reply.header("allow", allow),
+          405,
+          messages.methodNotAllowed(request.method, pathOf(request.url), allow),
+        );
         return;
       }
       done();
@@ -57,7 +61,11 @@ export function createOnRequest(context: OnRequestContext): onRequestHookHandler
     }
     const auth = context.authenticate(authorizationOf(request.raw));
     if (!auth.ok) {
-      sendError(auth.status === 401 ? reply.header("www-authenticate", WWW_AUTHENTICATE) : reply, auth.status, auth.message);
+      sendError(
+        auth.status === 401 ? reply.header("www-authenticate", WWW_AUTHENTICATE) : reply,
+        auth.status,
+        auth.message,
+      );
       return;
     }
     request.caller = auth.caller;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
-const SANE = /^[A-Za-z0-9._:\-]{1,128}$/;
+const SANE = /^[A-Za-z0-9._:-]{1,128}$/;
 const ID_BYTES = 16;
 // Randomness for 256 ids is drawn at once: one call per 256 requests instead of one per request.
 const POOL_BYTES = ID_BYTES * 256;

@@ -1,4 +1,14 @@
-import { closeSync, fdatasync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readFileSync, write, writeSync } from "node:fs";
+import {
+  closeSync,
+  fdatasync,
+  fdatasyncSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  write,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
 
@@ -138,7 +148,13 @@ export class AppendLog {
 /** Checks every line of the file; throws, naming the file and line, at the first one that is not a record. */
 function check<T>(path: string, bytes: Buffer, format: LogFormat<T>): Checked<T> {
   const end = bytes.lastIndexOf(0x0a) + 1;
-  const lines = end === 0 ? [] : bytes.subarray(0, end - 1).toString("utf8").split("\n");
+  const lines =
+    end === 0
+      ? []
+      : bytes
+          .subarray(0, end - 1)
+          .toString("utf8")
+          .split("\n");
   const records = lines.map((line, index) => parseLine(path, index + 1, line, format));
   const checked: Checked<T> = { records, keep: bytes.length, addNewline: false, repairs: [] };
   if (end === bytes.length) return checked;
@@ -158,7 +174,9 @@ function check<T>(path: string, bytes: Buffer, format: LogFormat<T>): Checked<T>
   }
   records.push(parseLine(path, lineNumber, tail, format));
   checked.addNewline = true;
-  checked.repairs.push(`[@petstore/server] ${path}: added the missing newline after the last record (line ${lineNumber}).`);
+  checked.repairs.push(
+    `[@petstore/server] ${path}: added the missing newline after the last record (line ${lineNumber}).`,
+  );
   return checked;
 }
 

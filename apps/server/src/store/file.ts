@@ -6,7 +6,14 @@ import { IdempotencyIndex } from "./idempotency-index";
 import { acquireLock } from "./lock-file";
 import { PetIndex } from "./pet-index";
 import { InvalidRecordError, RECORD_PREFIX, toStoredRecord, type StoredRecord } from "./records";
-import { normalizePet, StoreUnavailableError, type CreateResult, type IdempotencyInput, type PetStore, type StoreOptions } from "./types";
+import {
+  normalizePet,
+  StoreUnavailableError,
+  type CreateResult,
+  type IdempotencyInput,
+  type PetStore,
+  type StoreOptions,
+} from "./types";
 
 /** Options of the file store. */
 export interface FileStoreOptions extends StoreOptions {
@@ -32,7 +39,8 @@ export async function createFileStore(path: string, options: FileStoreOptions = 
     const opened = AppendLog.open(file, recordFormat());
     log = opened.log;
     const store = fileStore(opened, options, release);
-    const report = options.onRepair ?? ((message: string) => process.emitWarning(message, { code: "PETSTORE_DATA_FILE_REPAIRED" }));
+    const report =
+      options.onRepair ?? ((message: string) => process.emitWarning(message, { code: "PETSTORE_DATA_FILE_REPAIRED" }));
     for (const message of opened.repairs) report(message);
     return store;
   } catch (error) {
@@ -51,7 +59,9 @@ function recordFormat(): LogFormat<StoredRecord> {
     parse(value) {
       const record = toStoredRecord(value);
       if (record.pet.id <= lastId) {
-        throw new InvalidRecordError(`has pet id ${record.pet.id}, but ids must be strictly ascending and the line before has ${lastId}`);
+        throw new InvalidRecordError(
+          `has pet id ${record.pet.id}, but ids must be strictly ascending and the line before has ${lastId}`,
+        );
       }
       lastId = record.pet.id;
       return record;
@@ -88,7 +98,9 @@ function fileStore({ log, records }: OpenedLog<StoredRecord>, options: StoreOpti
         (error: unknown) => {
           // A full disk or an I/O error: nothing was acknowledged, and a later create can succeed (a 503, not a 500).
           const reason = error instanceof Error ? error.message : String(error);
-          throw new StoreUnavailableError(`[@petstore/server] could not write the data file: ${reason}`, { cause: error });
+          throw new StoreUnavailableError(`[@petstore/server] could not write the data file: ${reason}`, {
+            cause: error,
+          });
         },
       );
       if (idempotency) keys.claim(idempotency, written);

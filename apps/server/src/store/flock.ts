@@ -1,5 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 
 /** What `flock -n` exits with when another open file holds the lock (util-linux and BusyBox alike). */
@@ -30,7 +41,9 @@ export function acquireFlock(path: string): (() => void) | undefined {
     if (!locked) {
       const holder = owner(fd);
       closeSync(fd);
-      throw new Error(`[@petstore/server] ${path} is in use by another server (${holder}). Stop it, or point PETSTORE_DATA_FILE at another file.`);
+      throw new Error(
+        `[@petstore/server] ${path} is in use by another server (${holder}). Stop it, or point PETSTORE_DATA_FILE at another file.`,
+      );
     }
     // A server that stops deletes the lock file while it still holds the lock: if that happened between our
     // open and our flock, we locked a deleted file that nobody else will look at. Open the path again.
@@ -48,7 +61,9 @@ export function acquireFlock(path: string): (() => void) | undefined {
     }
     return releaser(fd, lockPath);
   }
-  throw new Error(`[@petstore/server] could not lock ${lockPath}: other servers kept replacing it. Start the server again.`);
+  throw new Error(
+    `[@petstore/server] could not lock ${lockPath}: other servers kept replacing it. Start the server again.`,
+  );
 }
 
 let installed: boolean | undefined;
@@ -67,7 +82,9 @@ function lock(fd: number, lockPath: string): boolean {
   if (result.error) throw result.error;
   if (result.status === 0) return true;
   if (result.status === CONFLICT) return false;
-  throw new Error(`[@petstore/server] could not lock ${lockPath}: flock exited with ${result.status ?? result.signal}: ${String(result.stderr).trim()}`);
+  throw new Error(
+    `[@petstore/server] could not lock ${lockPath}: flock exited with ${result.status ?? result.signal}: ${String(result.stderr).trim()}`,
+  );
 }
 
 function releaser(fd: number, lockPath: string): () => void {

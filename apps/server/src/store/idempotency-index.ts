@@ -39,7 +39,8 @@ export class IdempotencyIndex {
   /** Drops expired keys, so memory stays bounded by a day's traffic. */
   sweep(): void {
     const now = this.now();
-    for (const [key, entry] of this.#entries) if (now - entry.createdAt >= IDEMPOTENCY_TTL_MS) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries)
+      if (now - entry.createdAt >= IDEMPOTENCY_TTL_MS) this.#entries.delete(key);
   }
 }
 

@@ -30,7 +30,9 @@ export function acquirePidLock(path: string): () => void {
   } finally {
     unlinkSync(claim);
   }
-  throw new Error(`[@petstore/server] could not lock ${path}: other processes kept taking the lock over. Start the server again.`);
+  throw new Error(
+    `[@petstore/server] could not lock ${path}: other processes kept taking the lock over. Start the server again.`,
+  );
 }
 
 /**

@@ -21,7 +21,13 @@ export function toStoreError(error: unknown): unknown {
 
 function isUnavailable(error: unknown): boolean {
   if (error instanceof pg.DatabaseError) return UNAVAILABLE_CLASSES.has(String(error.code).slice(0, 2));
-  if (!(error instanceof Error) || error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError) return false;
+  if (
+    !(error instanceof Error) ||
+    error instanceof TypeError ||
+    error instanceof RangeError ||
+    error instanceof SyntaxError
+  )
+    return false;
   // Everything else pg throws comes from the connection, not the database: refused, reset, timed out,
   // "Connection terminated unexpectedly", a client "not queryable" after such an error.
   return error.name === "Error" || "syscall" in error;

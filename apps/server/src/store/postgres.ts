@@ -69,13 +69,21 @@ async function checkout(pool: pg.Pool): Promise<Checkout> {
 export async function createPostgresStore(connectionString: string, options: StoreOptions = {}): Promise<PetStore> {
   const now = options.now ?? Date.now;
   // Bounded waits: a database that stops answering gives 503s after seconds, not requests that hang.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 10_000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 10_000,
+    keepAlive: true,
+  });
   pool.on("error", () => {
     // An idle client lost its connection: the pool drops it and opens a new one when needed.
   });
   const setup = await checkout(pool).catch((error: Error) => {
     void pool.end();
-    throw new Error(`[@petstore/server] cannot connect to PostgreSQL at DATABASE_URL: ${error.message}. Check that it runs and that DATABASE_URL is right.`);
+    throw new Error(
+      `[@petstore/server] cannot connect to PostgreSQL at DATABASE_URL: ${error.message}. Check that it runs and that DATABASE_URL is right.`,
+    );
   });
   let failed = false;
   try {
@@ -97,7 +105,10 @@ export async function createPostgresStore(connectionString: string, options: Sto
   type EarlierRow = PetRow & { fingerprint: string; created_at: Date };
 
   /** The pet an unexpired key was used for: a replay, or a conflict when the body differs. */
-  async function findEarlier(queryable: pg.Pool | pg.PoolClient, idempotency: IdempotencyInput): Promise<CreateResult | undefined> {
+  async function findEarlier(
+    queryable: pg.Pool | pg.PoolClient,
+    idempotency: IdempotencyInput,
+  ): Promise<CreateResult | undefined> {
     const earlier = await queryable.query<EarlierRow>(
       `SELECT p.id, p.name_json, p.category_id, p.status, k.fingerprint, k.created_at
          FROM petstore_idempotency_keys k JOIN petstore_pets p ON p.id = k.pet_id
@@ -141,7 +152,12 @@ export async function createPostgresStore(connectionString: string, options: Sto
       return (await findEarlier(tx, idempotency)) ?? "retry";
     } catch (error) {
       // A connection that failed mid-transaction is closed, not reused; a healthy one is rolled back.
-      broken = !(error instanceof pg.DatabaseError) || (await tx.query("ROLLBACK").then(() => false, () => true));
+      broken =
+        !(error instanceof pg.DatabaseError) ||
+        (await tx.query("ROLLBACK").then(
+          () => false,
+          () => true,
+        ));
       throw error;
     } finally {
       release(broken);
@@ -173,13 +189,18 @@ export async function createPostgresStore(connectionString: string, options: Sto
     create: (input, idempotency) => guarded(create(input, idempotency)),
     get: (id) =>
       guarded(
-        pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets WHERE id = $1`, [id]).then((result) => (result.rows[0] ? toPet(result.rows[0]) : undefined)),
+        pool
+          .query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets WHERE id = $1`, [id])
+          .then((result) => (result.rows[0] ? toPet(result.rows[0]) : undefined)),
       ),
     list: ({ limit, status }) =>
       guarded(
         (status === undefined
           ? pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets ORDER BY id LIMIT $1`, [limit])
-          : pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets WHERE status = $1 ORDER BY id LIMIT $2`, [status, limit])
+          : pool.query<PetRow>(`SELECT ${COLUMNS} FROM petstore_pets WHERE status = $1 ORDER BY id LIMIT $2`, [
+              status,
+              limit,
+            ])
         ).then((result) => result.rows.map(toPet)),
       ),
     ready: createReadiness(() => pool.query("SELECT 1")),

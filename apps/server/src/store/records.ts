@@ -22,7 +22,8 @@ export class InvalidRecordError extends Error {}
  * Anything else is refused: a foreign field would be served to clients, a bad id would break the indexes.
  */
 export function toStoredRecord(value: unknown): StoredRecord {
-  if (!isPlainObject(value) || !("pet" in value)) throw new InvalidRecordError('is not a store record (a JSON object with a "pet")');
+  if (!isPlainObject(value) || !("pet" in value))
+    throw new InvalidRecordError('is not a store record (a JSON object with a "pet")');
   rejectUnknownFields("the record", value, ["pet", "idempotency"]);
   const pet = toPet(value.pet);
   if (value.idempotency === undefined) return { pet };
@@ -36,12 +37,17 @@ function toPet(value: unknown): Pet {
   if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
     throw new InvalidRecordError(`has pet.id ${JSON.stringify(id)}: ids are positive safe integers`);
   }
-  if (typeof name !== "string" || name.length === 0) throw new InvalidRecordError(`has pet ${id} without a non-empty string name`);
+  if (typeof name !== "string" || name.length === 0)
+    throw new InvalidRecordError(`has pet ${id} without a non-empty string name`);
   if (typeof categoryId !== "number" || !Number.isSafeInteger(categoryId)) {
-    throw new InvalidRecordError(`has pet ${id} with categoryId ${JSON.stringify(categoryId)}: it must be a safe integer`);
+    throw new InvalidRecordError(
+      `has pet ${id} with categoryId ${JSON.stringify(categoryId)}: it must be a safe integer`,
+    );
   }
   if (status !== undefined && !STATUSES.includes(status as PetStatus)) {
-    throw new InvalidRecordError(`has pet ${id} with status ${JSON.stringify(status)}: it must be one of ${STATUSES.join(", ")}`);
+    throw new InvalidRecordError(
+      `has pet ${id} with status ${JSON.stringify(status)}: it must be one of ${STATUSES.join(", ")}`,
+    );
   }
   return normalizePet(id, { name, categoryId, ...(status === undefined ? {} : { status: status as PetStatus }) });
 }
@@ -53,13 +59,15 @@ function toIdempotency(value: unknown): StoredRecord["idempotency"] {
   if (typeof scope !== "string" || typeof key !== "string" || typeof fingerprint !== "string") {
     throw new InvalidRecordError("has an idempotency entry whose scope, key and fingerprint are not all strings");
   }
-  if (typeof at !== "number" || !Number.isFinite(at)) throw new InvalidRecordError(`has idempotency.at ${JSON.stringify(at)}: it must be a number`);
+  if (typeof at !== "number" || !Number.isFinite(at))
+    throw new InvalidRecordError(`has idempotency.at ${JSON.stringify(at)}: it must be a number`);
   return { scope, key, fingerprint, at };
 }
 
 function rejectUnknownFields(what: string, value: { [key: string]: unknown }, allowed: readonly string[]): void {
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
-  if (unknown !== undefined) throw new InvalidRecordError(`has ${what} with an unknown field ${JSON.stringify(unknown)}`);
+  if (unknown !== undefined)
+    throw new InvalidRecordError(`has ${what} with an unknown field ${JSON.stringify(unknown)}`);
 }
 
 function isPlainObject(value: unknown): value is { [key: string]: unknown } {

@@ -49,7 +49,9 @@ export function startChild(env: Record<string, string>, prefix: string[] = []): 
   };
   child.stdout!.on("data", (chunk: Buffer) => ((out += chunk.toString()), check()));
   child.stderr!.on("data", (chunk: Buffer) => ((err += chunk.toString()), check()));
-  const exited = new Promise<number | NodeJS.Signals>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal!)));
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? signal!)),
+  );
   const waitFor = (pattern: RegExp) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
       waiters.push({ pattern, resolve });

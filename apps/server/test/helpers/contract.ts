@@ -9,7 +9,18 @@ ajv.addFormat("int32", { type: "number", validate: (n: number) => Number.isInteg
 ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
 ajv.addSchema({ ...(openapiDocument as object), $id: "petstore" });
 
-type Doc = { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { $ref?: string; content?: unknown; headers?: Record<string, unknown> }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        responses: Record<string, { $ref?: string; content?: unknown; headers?: Record<string, unknown> }>;
+      }
+    >
+  >;
+};
 
 function operation(operationId: string) {
   for (const [path, item] of Object.entries((openapiDocument as unknown as Doc).paths)) {
@@ -33,7 +44,9 @@ export function expectContractResponse(operationId: string, status: number, body
   const response = op.responses[declared]!;
   const base = response.$ref ? response.$ref : pointer;
   const validate = ajv.getSchema(`petstore${base}/content/application~1json/schema`)!;
-  expect(validate(body), `${operationId} ${status}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`).toBe(true);
+  expect(validate(body), `${operationId} ${status}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`).toBe(
+    true,
+  );
 }
 
 /** Asserts an Error body valid against the contract, whose status equals the HTTP status and whose code is `code`. */
@@ -45,6 +58,8 @@ export function expectError(status: number, body: unknown, code: string): void {
 
 /** The contract's `const` value of a header in components/headers. */
 export function contractHeader(name: string): string {
-  const headers = (openapiDocument as unknown as { components: { headers: Record<string, { schema: { const: string } }> } }).components.headers;
+  const headers = (
+    openapiDocument as unknown as { components: { headers: Record<string, { schema: { const: string } }> } }
+  ).components.headers;
   return headers[name]!.schema.const;
 }

@@ -48,7 +48,11 @@ export async function expectNoAcknowledgedPetLost(env: Record<string, string>): 
         }),
       );
     }
-    const next = await fetch(`${second.baseUrl}/pets`, { method: "POST", headers, body: JSON.stringify({ name: "after", categoryId: 0 }) });
+    const next = await fetch(`${second.baseUrl}/pets`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "after", categoryId: 0 }),
+    });
     const nextPet = await next.json();
     expect(nextPet.id).toBeGreaterThan(Math.max(...acknowledged.map((pet) => pet.id)));
     expect(lost).toBe(16);

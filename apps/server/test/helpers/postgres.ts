@@ -107,16 +107,30 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     try {
       return await createDatabase(process.env.DATABASE_URL);
     } catch (error) {
-      console.warn(`[@petstore/server] DATABASE_URL not usable (${(error as Error).message}); starting a temporary cluster`);
+      console.warn(
+        `[@petstore/server] DATABASE_URL not usable (${(error as Error).message}); starting a temporary cluster`,
+      );
     }
   }
   let bin = findBin();
   if (!bin && isRoot) {
     // Serialised with the other installers (Chromium) that test files may start at the same time.
-    execFileSync("flock", ["/tmp/petstore-apt.lock", "sh", "-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"], { stdio: "pipe", timeout: 300_000 });
+    execFileSync(
+      "flock",
+      [
+        "/tmp/petstore-apt.lock",
+        "sh",
+        "-c",
+        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql",
+      ],
+      { stdio: "pipe", timeout: 300_000 },
+    );
     bin = findBin();
   }
-  if (!bin) return { skip: "no PostgreSQL: DATABASE_URL is unset and /usr/lib/postgresql/*/bin/initdb is missing (not root, cannot apt-get install)" };
+  if (!bin)
+    return {
+      skip: "no PostgreSQL: DATABASE_URL is unset and /usr/lib/postgresql/*/bin/initdb is missing (not root, cannot apt-get install)",
+    };
 
   const dir = mkdtempSync(join(tmpdir(), "petstore-pg-"));
   chmodSync(dir, 0o755);
@@ -128,21 +142,34 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   const data = join(dir, "data");
   const port = await freePort();
   runPg(bin, "initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
-  const startArgs = ["-D", data, "-l", join(dir, "log"), "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"];
+  const startArgs = [
+    "-D",
+    data,
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-t",
+    "60",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ];
   runPg(bin, "pg_ctl", startArgs);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url: adminUrl,
     terminateBackends: () => terminateBackends(adminUrl),
     cluster: {
-      restart: () => runPgAsync(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-m", "fast", "-w", "-t", "60", "restart"]),
+      restart: () =>
+        runPgAsync(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-m", "fast", "-w", "-t", "60", "restart"]),
       stop: () => runPgAsync(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]),
       start: () => runPgAsync(bin, "pg_ctl", startArgs),
     },
     async stop() {
       try {
         // A test that failed half-way through an outage may have left the server stopped already.
-        if (existsSync(join(data, "postmaster.pid"))) runPg(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+        if (existsSync(join(data, "postmaster.pid")))
+          runPg(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

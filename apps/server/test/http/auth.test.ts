@@ -17,7 +17,11 @@ describe("authentication", () => {
   ];
 
   it.each(rejected)("answers 401 with an Error body for %s", async (_label, authorization) => {
-    for (const [method, path] of [["GET", "/v1/pets"], ["POST", "/v1/pets"], ["GET", "/v1/pets/1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/pets"],
+      ["POST", "/v1/pets"],
+      ["GET", "/v1/pets/1"],
+    ] as const) {
       const response = await call(server.current, path, {
         method,
         headers: { authorization: authorization ?? "" },
@@ -32,7 +36,12 @@ describe("authentication", () => {
   });
 
   it("accepts every configured key and the scheme in any case", async () => {
-    for (const authorization of [`Bearer ${API_KEY}`, `Bearer ${OTHER_KEY}`, `bearer ${API_KEY}`, `BEARER   ${API_KEY}`]) {
+    for (const authorization of [
+      `Bearer ${API_KEY}`,
+      `Bearer ${OTHER_KEY}`,
+      `bearer ${API_KEY}`,
+      `BEARER   ${API_KEY}`,
+    ]) {
       expect((await call(server.current, "/v1/pets", { headers: { authorization } })).status).toBe(200);
     }
   });
@@ -42,7 +51,11 @@ describe("authentication", () => {
     const cases = [
       call(server.current, "/v1/pets", { method: "POST", body: "{not json", headers: noKey }),
       call(server.current, "/v1/pets", { method: "POST", body: "x".repeat(2 * 1024 * 1024), headers: noKey }),
-      call(server.current, "/v1/pets", { method: "POST", body: "name=Rex", headers: { ...noKey, "content-type": "text/plain" } }),
+      call(server.current, "/v1/pets", {
+        method: "POST",
+        body: "name=Rex",
+        headers: { ...noKey, "content-type": "text/plain" },
+      }),
       call(server.current, "/v1/pets?limit=1000&status=eaten", { headers: noKey }),
       call(server.current, "/v1/pets/-5", { headers: noKey }),
     ];

@@ -15,7 +15,14 @@ describe("POST /v1/pets", () => {
   });
 
   it("ignores an id in the body and every field the contract does not name, and does not store them", async () => {
-    const response = await createPet(server.current, { id: 999_999, name: "Tom", categoryId: 2, status: "sold", owner: "x", nested: { a: 1 } });
+    const response = await createPet(server.current, {
+      id: 999_999,
+      name: "Tom",
+      categoryId: 2,
+      status: "sold",
+      owner: "x",
+      nested: { a: 1 },
+    });
     expect(response.status).toBe(201);
     expect(response.body.id).not.toBe(999_999);
     expect(response.body).toEqual({ id: response.body.id, name: "Tom", categoryId: 2, status: "sold" });
@@ -30,7 +37,7 @@ describe("POST /v1/pets", () => {
     expect(second.body.id).toBeGreaterThan(first.body.id);
   });
 
-  it.each(["Rex 🐕", "Ünïcødé", "名前", "a", "x".repeat(10_000), "  spaced  ", "quote\"back\\slash", "\u0000nul"])(
+  it.each(["Rex 🐕", "Ünïcødé", "名前", "a", "x".repeat(10_000), "  spaced  ", 'quote"back\\slash', "\u0000nul"])(
     "stores and returns the name %j unchanged",
     async (name) => {
       const created = await createPet(server.current, { name, categoryId: 3 });
@@ -59,7 +66,11 @@ describe("POST /v1/pets", () => {
     ['{"name":"Rex","categoryId":1.5}', "categoryId", 'Body field "categoryId" must be'],
     ['{"name":"Rex","categoryId":9007199254740993}', "categoryId", 'Body field "categoryId" must be'],
     ['{"name":"Rex","categoryId":1e400}', "categoryId", 'Body field "categoryId" must be'],
-    ['{"name":"Rex","categoryId":1,"status":"eaten"}', "status", 'Body field "status" must be one of "available", "pending", "sold".'],
+    [
+      '{"name":"Rex","categoryId":1,"status":"eaten"}',
+      "status",
+      'Body field "status" must be one of "available", "pending", "sold".',
+    ],
     ['{"name":"Rex","categoryId":1,"status":null}', "status", 'Body field "status" must be one of'],
     ["[]", "body", "The body must be a JSON object"],
     ['"Rex"', "body", "The body must be a JSON object"],
@@ -90,7 +101,11 @@ describe("POST /v1/pets", () => {
     ["multipart/form-data; boundary=x", "--x--"],
     ["application/xml", "<pet/>"],
   ])("answers 415 for Content-Type %s", async (contentType, body) => {
-    const response = await call(server.current, "/v1/pets", { method: "POST", body, headers: { "content-type": contentType } });
+    const response = await call(server.current, "/v1/pets", {
+      method: "POST",
+      body,
+      headers: { "content-type": contentType },
+    });
     expect(response.status).toBe(415);
     expectError(415, response.body, "unsupported_media_type");
     expectContractResponse("createPet", 415, response.body);

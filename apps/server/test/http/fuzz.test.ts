@@ -9,11 +9,17 @@ const server = useServer();
 describe("arbitrary client input", () => {
   it("POST /v1/pets answers 201 or a valid 400 for any JSON body", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue(), categoryId: fc.jsonValue(), status: fc.jsonValue() }, { requiredKeys: [] })), async (body) => {
-        const response = await call(server.current, "/v1/pets", { method: "POST", body: JSON.stringify(body) });
-        expect([201, 400]).toContain(response.status);
-        expectContractResponse("createPet", response.status, response.body);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ name: fc.jsonValue(), categoryId: fc.jsonValue(), status: fc.jsonValue() }, { requiredKeys: [] }),
+        ),
+        async (body) => {
+          const response = await call(server.current, "/v1/pets", { method: "POST", body: JSON.stringify(body) });
+          expect([201, 400]).toContain(response.status);
+          expectContractResponse("createPet", response.status, response.body);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -21,7 +27,16 @@ describe("arbitrary client input", () => {
   it("POST /v1/pets answers 400 for any text that is not JSON", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 60 }), async (text) => {
-        fc.pre((() => { try { JSON.parse(text); return false; } catch { return true; } })());
+        fc.pre(
+          (() => {
+            try {
+              JSON.parse(text);
+              return false;
+            } catch {
+              return true;
+            }
+          })(),
+        );
         const response = await call(server.current, "/v1/pets", { method: "POST", body: text });
         expect(response.status).toBe(400);
         expectContractResponse("createPet", 400, response.body);
@@ -32,11 +47,14 @@ describe("arbitrary client input", () => {
 
   it("GET /v1/pets/{petId} answers 200, 400 or 404 with a valid body for any path segment", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.bigInt().map(String), fc.double().map(String)), async (segment) => {
-        const response = await call(server.current, `/v1/pets/${encodeURIComponent(segment)}`);
-        expect([200, 400, 404]).toContain(response.status);
-        expectContractResponse("getPet", response.status, response.body);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.bigInt().map(String), fc.double().map(String)),
+        async (segment) => {
+          const response = await call(server.current, `/v1/pets/${encodeURIComponent(segment)}`);
+          expect([200, 400, 404]).toContain(response.status);
+          expectContractResponse("getPet", response.status, response.body);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -14,7 +14,10 @@ describe("X-Request-Id", () => {
       call(server.current, "/v1/pets", { method: "POST", body: "x".repeat(1024 * 1024 + 1) }),
       call(server.current, "/v1/pets", { method: "POST", body: "x", headers: { "content-type": "text/plain" } }),
       call(server.current, "/healthz"),
-      call(server.current, "/v1/pets", { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" } }),
+      call(server.current, "/v1/pets", {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+      }),
     ]);
     const ids = responses.map((response) => response.headers.get("x-request-id"));
     for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{32}$/);
@@ -24,7 +27,7 @@ describe("X-Request-Id", () => {
   it("echoes a sane incoming X-Request-Id and replaces an unsafe or overlong one", async () => {
     const sane = await call(server.current, "/v1/pets", { headers: { "x-request-id": "trace-123.abc:XYZ_9" } });
     expect(sane.headers.get("x-request-id")).toBe("trace-123.abc:XYZ_9");
-    for (const bad of ["has space", "x".repeat(129), "semi;colon", "quote\"d"]) {
+    for (const bad of ["has space", "x".repeat(129), "semi;colon", 'quote"d']) {
       const response = await call(server.current, "/v1/pets", { headers: { "x-request-id": bad } });
       expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     }
@@ -48,7 +51,8 @@ describe("CORS", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-methods")).toBe("GET, POST");
     const allowed = response.headers.get("access-control-allow-headers")!.toLowerCase();
-    for (const header of ["authorization", "content-type", "idempotency-key", "x-petstore-client"]) expect(allowed).toContain(header);
+    for (const header of ["authorization", "content-type", "idempotency-key", "x-petstore-client"])
+      expect(allowed).toContain(header);
   });
 
   it("exposes the headers the SDK reads on actual responses, including errors", async () => {
@@ -56,7 +60,8 @@ describe("CORS", () => {
       const response = await call(server.current, path, { headers: { origin } });
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       const exposed = response.headers.get("access-control-expose-headers")!.toLowerCase();
-      for (const header of ["x-request-id", "sunset", "deprecation", "link", "retry-after"]) expect(exposed).toContain(header);
+      for (const header of ["x-request-id", "sunset", "deprecation", "link", "retry-after"])
+        expect(exposed).toContain(header);
     }
   });
 

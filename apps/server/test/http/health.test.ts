@@ -8,7 +8,10 @@ function switchableStore(): PetStore & { down: boolean } {
   const store: PetStore & { down: boolean } = {
     down: false,
     ready: async () => !store.down,
-    create: (pet, key) => (store.down ? Promise.reject(new StoreUnavailableError("[@petstore/server] PostgreSQL is unavailable: test")) : inner.create(pet, key)),
+    create: (pet, key) =>
+      store.down
+        ? Promise.reject(new StoreUnavailableError("[@petstore/server] PostgreSQL is unavailable: test"))
+        : inner.create(pet, key),
     get: (id) => inner.get(id),
     list: (query) => inner.list(query),
     close: () => inner.close(),
@@ -28,17 +31,23 @@ describe("health and readiness", () => {
     const head = await fetch(plain.current.url + path, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
-    for (const header of ["content-type", "content-length"]) expect(head.headers.get(header)).toBe(get.headers.get(header));
+    for (const header of ["content-type", "content-length"])
+      expect(head.headers.get(header)).toBe(get.headers.get(header));
     expect(head.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
   it("/readyz and creates answer 503 service_unavailable with Retry-After while the store is unusable, and recover", async () => {
     store.down = true;
     try {
-      for (const answer of [await call(switchable.current, "/readyz"), await createPet(switchable.current, { name: "Rex", categoryId: 1 })]) {
+      for (const answer of [
+        await call(switchable.current, "/readyz"),
+        await createPet(switchable.current, { name: "Rex", categoryId: 1 }),
+      ]) {
         expect(answer.status).toBe(503);
         expect(answer.body).toMatchObject({ code: "service_unavailable", status: 503 });
-        expect(answer.body.message).toMatch(/^The pet store's storage is unavailable right now\. Retry in 2 seconds; quote request id req_\w+ if it persists\.$/);
+        expect(answer.body.message).toMatch(
+          /^The pet store's storage is unavailable right now\. Retry in 2 seconds; quote request id req_\w+ if it persists\.$/,
+        );
         expect(answer.headers.get("retry-after")).toBe("2");
       }
       const head = await fetch(`${switchable.current.url}/readyz`, { method: "HEAD" });

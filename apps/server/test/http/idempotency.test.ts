@@ -20,13 +20,21 @@ describe("Idempotency-Key on POST /v1/pets", () => {
 
   it("treats bodies that differ only in ignored fields as the same body", async () => {
     const first = await createPet(server.current, { name: "Tom", categoryId: 2 }, { "idempotency-key": "key-ignored" });
-    const second = await createPet(server.current, { categoryId: 2, name: "Tom", id: 5, extra: true }, { "idempotency-key": "key-ignored" });
+    const second = await createPet(
+      server.current,
+      { categoryId: 2, name: "Tom", id: 5, extra: true },
+      { "idempotency-key": "key-ignored" },
+    );
     expect(second.text).toBe(first.text);
   });
 
   it("answers 400 for the same key with a different body", async () => {
     await createPet(server.current, { name: "Rex", categoryId: 1 }, { "idempotency-key": "key-conflict" });
-    const response = await createPet(server.current, { name: "Max", categoryId: 1 }, { "idempotency-key": "key-conflict" });
+    const response = await createPet(
+      server.current,
+      { name: "Max", categoryId: 1 },
+      { "idempotency-key": "key-conflict" },
+    );
     expect(response.status).toBe(400);
     expectError(400, response.body, "invalid_request");
     expect(response.body.message).toContain("Idempotency-Key");
@@ -35,7 +43,9 @@ describe("Idempotency-Key on POST /v1/pets", () => {
   it("creates exactly one pet for 25 concurrent duplicates", async () => {
     const before = (await call(server.current, "/v1/pets?limit=100")).body.length;
     const responses = await Promise.all(
-      Array.from({ length: 25 }, () => createPet(server.current, { name: "Once", categoryId: 9 }, { "idempotency-key": "key-concurrent" })),
+      Array.from({ length: 25 }, () =>
+        createPet(server.current, { name: "Once", categoryId: 9 }, { "idempotency-key": "key-concurrent" }),
+      ),
     );
     expect(new Set(responses.map((response) => response.text)).size).toBe(1);
     expect(responses.every((response) => response.status === 201)).toBe(true);
@@ -44,10 +54,18 @@ describe("Idempotency-Key on POST /v1/pets", () => {
 
   it("keeps keys apart per API key", async () => {
     const mine = await createPet(server.current, { name: "Rex", categoryId: 1 }, { "idempotency-key": "key-shared" });
-    const theirs = await createPet(server.current, { name: "Rex", categoryId: 1 }, { "idempotency-key": "key-shared", authorization: `Bearer ${OTHER_KEY}` });
+    const theirs = await createPet(
+      server.current,
+      { name: "Rex", categoryId: 1 },
+      { "idempotency-key": "key-shared", authorization: `Bearer ${OTHER_KEY}` },
+    );
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
-    const theirsConflict = await createPet(server.current, { name: "Other", categoryId: 1 }, { "idempotency-key": "key-shared", authorization: `Bearer ${OTHER_KEY}` });
+    const theirsConflict = await createPet(
+      server.current,
+      { name: "Other", categoryId: 1 },
+      { "idempotency-key": "key-shared", authorization: `Bearer ${OTHER_KEY}` },
+    );
     expect(theirsConflict.status).toBe(400);
   });
 
@@ -57,7 +75,10 @@ describe("Idempotency-Key on POST /v1/pets", () => {
     expect(second.body.id).not.toBe(first.body.id);
   });
 
-  it.each([["an empty key", ""], ["a 256-character key", "k".repeat(256)]])("answers 400 for %s", async (_label, key) => {
+  it.each([
+    ["an empty key", ""],
+    ["a 256-character key", "k".repeat(256)],
+  ])("answers 400 for %s", async (_label, key) => {
     // An empty header must be sent explicitly, so use fetch directly.
     const response = await fetch(`${server.current.baseUrl}/pets`, {
       method: "POST",

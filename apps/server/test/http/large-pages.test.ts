@@ -6,8 +6,15 @@ describe("pages of large pets", () => {
   it("are streamed with the same bytes the serializer gives, escapes, statuses and extra store fields included", async () => {
     const inner = createMemoryStore();
     // A store that returns more than the contract names: the streamed page must drop it as the serializer does.
-    const leaky: PetStore = { ...inner, list: async (query) => (await inner.list(query)).map((pet) => ({ ...pet, secret: "x" }) as Pet) };
-    const names = ["a".repeat(400_000), `quote " backslash \\ newline \n ${"b".repeat(400_000)}`, `lone \ud800 surrogate, ünï 🐕 ${"c".repeat(400_000)}`];
+    const leaky: PetStore = {
+      ...inner,
+      list: async (query) => (await inner.list(query)).map((pet) => ({ ...pet, secret: "x" }) as Pet),
+    };
+    const names = [
+      "a".repeat(400_000),
+      `quote " backslash \\ newline \n ${"b".repeat(400_000)}`,
+      `lone \ud800 surrogate, ünï 🐕 ${"c".repeat(400_000)}`,
+    ];
     const expected: Pet[] = [];
     for (const [index, name] of names.entries()) {
       const status = index === 1 ? undefined : "sold";

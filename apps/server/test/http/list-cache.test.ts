@@ -6,12 +6,23 @@ import { call, createPet, useServer } from "../helpers/server";
 // The same memory store twice: as is (it has `revision`, so the server reuses encoded lists) and without
 // `revision` (the server lists and encodes on every request, as it does for PostgreSQL).
 function withoutRevision(inner: PetStore): PetStore {
-  return { create: (pet, key) => inner.create(pet, key), get: (id) => inner.get(id), list: (query) => inner.list(query), close: () => inner.close() };
+  return {
+    create: (pet, key) => inner.create(pet, key),
+    get: (id) => inner.get(id),
+    list: (query) => inner.list(query),
+    close: () => inner.close(),
+  };
 }
 
 const cached = useServer({ store: createMemoryStore() });
 const uncached = useServer({ store: withoutRevision(createMemoryStore()) });
-const queries = ["/v1/pets", "/v1/pets?limit=3", "/v1/pets?status=sold", "/v1/pets?status=available&limit=2", "/v1/pets?limit=100"];
+const queries = [
+  "/v1/pets",
+  "/v1/pets?limit=3",
+  "/v1/pets?status=sold",
+  "/v1/pets?status=available&limit=2",
+  "/v1/pets?limit=100",
+];
 
 describe("reused list answers", () => {
   it("are byte-identical to freshly encoded ones, and a new pet shows up in the very next list", async () => {
@@ -33,14 +44,18 @@ describe("reused list answers", () => {
         }
       }
     }
-    expect((await call(cached.current, "/v1/pets?status=available")).body.map((pet: Pet) => pet.name)).toEqual(["Rex", "Ünï 🐕"]);
+    expect((await call(cached.current, "/v1/pets?status=available")).body.map((pet: Pet) => pet.name)).toEqual([
+      "Rex",
+      "Ünï 🐕",
+    ]);
   });
 
   it("keep only the contract's fields when the store returns more", async () => {
     const inner = createMemoryStore();
     const leaky: PetStore = {
       ...inner,
-      list: async (query) => (await inner.list(query)).map((pet) => ({ ...pet, internalNote: "do not serialize" }) as Pet),
+      list: async (query) =>
+        (await inner.list(query)).map((pet) => ({ ...pet, internalNote: "do not serialize" }) as Pet),
     };
     expect(leaky.revision).toBeDefined();
     const server = await startServer({ apiKeys: ["k"], store: leaky });

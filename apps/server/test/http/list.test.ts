@@ -16,7 +16,9 @@ describe("GET /v1/pets", () => {
     const created = [];
     for (let i = 0; i < 110; i++) {
       const status = statuses[i % 4];
-      created.push((await createPet(server.current, { name: `pet-${i}`, categoryId: i, ...(status ? { status } : {}) })).body);
+      created.push(
+        (await createPet(server.current, { name: `pet-${i}`, categoryId: i, ...(status ? { status } : {}) })).body,
+      );
     }
     const all = await call(server.current, "/v1/pets");
     expectContractResponse("listPets", 200, all.body);

@@ -8,7 +8,8 @@ function loggedServer(logLevel: LogLevel) {
   const lines: Record<string, unknown>[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -35,17 +36,27 @@ describe("request logs at the default level", () => {
 
   it("log errors answered with an Error body under the status sent", async () => {
     await call(server.current, "/v1/pets", { method: "POST", body: "{bad", headers: { "x-request-id": "one-line-2" } });
-    await call(server.current, "/v1/pets", { headers: { authorization: "Bearer not-the-key", "x-request-id": "one-line-3" } });
+    await call(server.current, "/v1/pets", {
+      headers: { authorization: "Bearer not-the-key", "x-request-id": "one-line-3" },
+    });
     await expect.poll(() => linesOf(lines, "one-line-3").length).toBe(1);
-    expect(linesOf(lines, "one-line-2")).toEqual([expect.objectContaining({ statusCode: 400, msg: "request completed" })]);
-    expect(linesOf(lines, "one-line-3")).toEqual([expect.objectContaining({ statusCode: 401, msg: "request completed" })]);
+    expect(linesOf(lines, "one-line-2")).toEqual([
+      expect.objectContaining({ statusCode: 400, msg: "request completed" }),
+    ]);
+    expect(linesOf(lines, "one-line-3")).toEqual([
+      expect.objectContaining({ statusCode: 401, msg: "request completed" }),
+    ]);
   });
 
   it("never contain the Authorization header, accepted or not", async () => {
     const before = lines.length;
     await call(server.current, "/v1/pets", { headers: { "x-request-id": "one-line-4" } });
-    await call(server.current, "/v1/pets/1", { headers: { authorization: "Bearer sk_secret_wrong_key", "x-request-id": "one-line-5" } });
-    await call(server.current, "/v1/pets", { headers: { authorization: `Basic ${API_KEY}`, "x-request-id": "one-line-6" } });
+    await call(server.current, "/v1/pets/1", {
+      headers: { authorization: "Bearer sk_secret_wrong_key", "x-request-id": "one-line-5" },
+    });
+    await call(server.current, "/v1/pets", {
+      headers: { authorization: `Basic ${API_KEY}`, "x-request-id": "one-line-6" },
+    });
     await expect.poll(() => linesOf(lines, "one-line-6").length).toBe(1);
     const written = JSON.stringify(lines.slice(before));
     expect(written).not.toContain(API_KEY);

@@ -30,8 +30,18 @@ describe("requests Node's HTTP parser rejects", () => {
     ["a space inside the URL", `GET /v1/p ets HTTP/1.1\r\n${host}\r\n`, 400, "not valid HTTP/1.1"],
     ["a NUL byte in the URL", `GET /v1/pe\u0000ts HTTP/1.1\r\n${host}\r\n`, 400, "percent-encode"],
     ["a header name with a space", `GET /v1/pets HTTP/1.1\r\n${host}Bad Header: y\r\n\r\n`, 400, "not valid HTTP/1.1"],
-    ["two Content-Length headers", `POST /v1/pets HTTP/1.1\r\n${host}${auth}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`, 400, "Content-Length"],
-    ["Content-Length with chunked encoding", `POST /v1/pets HTTP/1.1\r\n${host}${auth}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}`, 400, "Content-Length"],
+    [
+      "two Content-Length headers",
+      `POST /v1/pets HTTP/1.1\r\n${host}${auth}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+      400,
+      "Content-Length",
+    ],
+    [
+      "Content-Length with chunked encoding",
+      `POST /v1/pets HTTP/1.1\r\n${host}${auth}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}`,
+      400,
+      "Content-Length",
+    ],
     [
       "a malformed chunked body",
       `POST /v1/pets HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
@@ -39,7 +49,12 @@ describe("requests Node's HTTP parser rejects", () => {
       "chunked",
     ],
     ["the HTTP/2 connection preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 400, "HTTP/2"],
-    ["a header over 16 KiB", `GET /v1/pets HTTP/1.1\r\n${host}X-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431, "smaller headers"],
+    [
+      "a header over 16 KiB",
+      `GET /v1/pets HTTP/1.1\r\n${host}X-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+      "smaller headers",
+    ],
     ["a URL over 16 KiB", `GET /v1/pets?${"a".repeat(20_000)} HTTP/1.1\r\n${host}\r\n`, 431, "shorter URL"],
   ])("answers %s with a raw Error body, a request id and connection: close", async (_label, payload, status, hint) => {
     const response = await rawRequest(server.current.url, payload);
@@ -58,7 +73,12 @@ describe("requests Node's HTTP parser rejects", () => {
     const id = response.headers["x-request-id"]!;
     await expect.poll(() => logLines.find((line) => line.includes(id))).toBeDefined();
     const line = JSON.parse(logLines.find((l) => l.includes(id))!);
-    expect(line).toMatchObject({ reqId: id, msg: "client error", statusCode: 400, error: { code: "HPE_INVALID_METHOD" } });
+    expect(line).toMatchObject({
+      reqId: id,
+      msg: "client error",
+      statusCode: 400,
+      error: { code: "HPE_INVALID_METHOD" },
+    });
     expect(logLines.join("\n")).not.toContain(API_KEY);
   });
 
@@ -94,15 +114,21 @@ describe("methods Node parses but the contract does not define", () => {
     if (method !== "HEAD") expectError(405, response.body, "method_not_allowed");
   });
 
-  it.each(["PROPFIND /nope", "TRACE /v1/pets/1/owner", "OPTIONS *"])("answers %s with a 404 Error body", async (line) => {
-    const response = await rawRequest(server.current.url, `${line} HTTP/1.1\r\n${host}\r\n`);
-    expect(response.status).toBe(404);
-    expectError(404, response.body, "not_found");
-    expect(response.headers["x-request-id"]).toMatch(FRESH_ID);
-  });
+  it.each(["PROPFIND /nope", "TRACE /v1/pets/1/owner", "OPTIONS *"])(
+    "answers %s with a 404 Error body",
+    async (line) => {
+      const response = await rawRequest(server.current.url, `${line} HTTP/1.1\r\n${host}\r\n`);
+      expect(response.status).toBe(404);
+      expectError(404, response.body, "not_found");
+      expect(response.headers["x-request-id"]).toMatch(FRESH_ID);
+    },
+  );
 
   it("answers CONNECT with a 404 Error body instead of dropping the connection", async () => {
-    const response = await rawRequest(server.current.url, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nX-Request-Id: tunnel-1\r\n\r\n");
+    const response = await rawRequest(
+      server.current.url,
+      "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nX-Request-Id: tunnel-1\r\n\r\n",
+    );
     expect(response.status).toBe(404);
     expectError(404, response.body, "not_found");
     expect(response.body.message).toContain("not a proxy");
@@ -145,7 +171,11 @@ describe("other requests Node would answer itself", () => {
         let received = "";
         socket.on("data", (chunk: Buffer) => {
           received += chunk.toString();
-          if (received.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && received.length === "HTTP/1.1 100 Continue\r\n\r\n".length) socket.write(body);
+          if (
+            received.startsWith("HTTP/1.1 100 Continue\r\n\r\n") &&
+            received.length === "HTTP/1.1 100 Continue\r\n\r\n".length
+          )
+            socket.write(body);
           if (/\r\n\r\n\{.*\}$/s.test(received)) socket.end();
         });
         socket.on("end", () => resolve(received));
@@ -170,7 +200,10 @@ describe("other requests Node would answer itself", () => {
   });
 
   it("answers a path segment over 100 characters with a short 400 Error body", async () => {
-    const response = await rawRequest(server.current.url, `GET /v1/pets/${"1".repeat(150)} HTTP/1.1\r\n${host}${auth}\r\n`);
+    const response = await rawRequest(
+      server.current.url,
+      `GET /v1/pets/${"1".repeat(150)} HTTP/1.1\r\n${host}${auth}\r\n`,
+    );
     expect(response.status).toBe(400);
     expectError(400, response.body, "invalid_request");
     expect(response.body.message).not.toContain("1".repeat(50));

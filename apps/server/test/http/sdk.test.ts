@@ -1,4 +1,10 @@
-import { AuthenticationError, BadRequestError, createPetstoreClient, NotFoundError, type DeprecationInfo } from "@petstore/client";
+import {
+  AuthenticationError,
+  BadRequestError,
+  createPetstoreClient,
+  NotFoundError,
+  type DeprecationInfo,
+} from "@petstore/client";
 import { describe, expect, it } from "vitest";
 import { expectSchema } from "../helpers/contract";
 import { API_KEY, useServer } from "../helpers/server";

@@ -37,7 +37,10 @@ describe("response serialization from the contract", () => {
   });
 
   it("answers a store failure with a 500 Error body that names the request id, not the cause", async () => {
-    const failing: PetStore = { ...createMemoryStore(), list: async () => Promise.reject(new Error("disk on fire: /secret/path")) };
+    const failing: PetStore = {
+      ...createMemoryStore(),
+      list: async () => Promise.reject(new Error("disk on fire: /secret/path")),
+    };
     const broken = await startServer({ apiKeys: ["k"], store: failing });
     try {
       const response = await fetch(`${broken.baseUrl}/pets`, { headers: { authorization: "Bearer k" } });

@@ -41,9 +41,13 @@ describe("createAuthenticator", () => {
   it("stays correct when more distinct accepted headers arrive than it remembers", () => {
     const authenticate = createAuthenticator(keys);
     // Each amount of padding is a distinct header for the same key.
-    const variants = Array.from({ length: ACCEPTED_HEADER_CACHE_SIZE * 2 }, (_, i) => `Bearer ${keys[i % 2]}${" ".repeat(i)}`);
+    const variants = Array.from(
+      { length: ACCEPTED_HEADER_CACHE_SIZE * 2 },
+      (_, i) => `Bearer ${keys[i % 2]}${" ".repeat(i)}`,
+    );
     for (const header of variants) expect(authenticate(header).ok).toBe(true);
-    for (const header of variants) expect(authenticate(header)).toMatchObject({ ok: true, caller: { apiKey: keys[variants.indexOf(header) % 2] } });
+    for (const header of variants)
+      expect(authenticate(header)).toMatchObject({ ok: true, caller: { apiKey: keys[variants.indexOf(header) % 2] } });
     expect(authenticate("Bearer sk_test_gamma").ok).toBe(false);
   });
 

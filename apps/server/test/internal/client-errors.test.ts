@@ -36,7 +36,9 @@ describe("rawErrorResponse", () => {
 // The handler is driven with a real socket pair: the server side plays the socket Node's parser gave up on.
 describe("createClientErrorHandler", () => {
   const open: { close(): void }[] = [];
-  afterEach(() => open.splice(0).forEach((s) => s.close()));
+  afterEach(() => {
+    for (const pair of open.splice(0)) pair.close();
+  });
 
   async function socketPair(): Promise<{ serverSide: Socket; received: Promise<string> }> {
     let serverSide!: Socket;
@@ -61,7 +63,9 @@ describe("createClientErrorHandler", () => {
   it("answers a request timeout with a 408 Error body and closes the connection", async () => {
     const { serverSide, received } = await socketPair();
     const logged: object[] = [];
-    createClientErrorHandler(context)(error("ERR_HTTP_REQUEST_TIMEOUT"), serverSide, { info: (fields) => logged.push(fields) });
+    createClientErrorHandler(context)(error("ERR_HTTP_REQUEST_TIMEOUT"), serverSide, {
+      info: (fields) => logged.push(fields),
+    });
     const text = await received;
     expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expectError(408, JSON.parse(text.split("\r\n\r\n")[1]!), "request_timeout");

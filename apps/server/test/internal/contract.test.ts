@@ -11,8 +11,12 @@ describe("contractBasePath", () => {
   });
 
   it("takes the path of absolute or relative URLs, ignoring a trailing slash, and refuses servers that disagree", () => {
-    expect(contractBasePath([{ url: "https://a.example/v2/" }, { url: "http://b.example/v2" }, { url: "/v2" }])).toBe("/v2");
-    expect(() => contractBasePath([{ url: "https://a.example/v1" }, { url: "https://b.example/v2" }])).toThrow(/share one base path/);
+    expect(contractBasePath([{ url: "https://a.example/v2/" }, { url: "http://b.example/v2" }, { url: "/v2" }])).toBe(
+      "/v2",
+    );
+    expect(() => contractBasePath([{ url: "https://a.example/v1" }, { url: "https://b.example/v2" }])).toThrow(
+      /share one base path/,
+    );
     expect(() => contractBasePath([])).toThrow(/share one base path/);
   });
 });

@@ -35,7 +35,14 @@ describe("ListCache", () => {
       cache.set(String(limit), 0, Buffer.alloc(quarter));
       expect(cache.bytes).toBeLessThanOrEqual(LIST_CACHE_BYTES);
     }
-    expect([1, 2, 3, 4, 5, 6].map((limit) => cache.get(String(limit), 0) !== undefined)).toEqual([false, false, true, true, true, true]);
+    expect([1, 2, 3, 4, 5, 6].map((limit) => cache.get(String(limit), 0) !== undefined)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     cache.set("3", 0, body("small")); // replacing an entry frees its bytes
     expect(cache.bytes).toBe(3 * quarter + 5);
   });

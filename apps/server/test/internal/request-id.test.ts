@@ -15,6 +15,7 @@ describe("requestIdFor", () => {
 
   it("keeps a short, plain incoming id and replaces anything else", () => {
     expect(requestIdFor(request("trace-1.a:B_2"))).toBe("trace-1.a:B_2");
-    for (const bad of [undefined, "", "has space", "x".repeat(129), "new\nline"]) expect(requestIdFor(request(bad))).toMatch(/^req_[0-9a-f]{32}$/);
+    for (const bad of [undefined, "", "has space", "x".repeat(129), "new\nline"])
+      expect(requestIdFor(request(bad))).toMatch(/^req_[0-9a-f]{32}$/);
   });
 });

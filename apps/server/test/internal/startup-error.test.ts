@@ -6,14 +6,26 @@ const systemError = (code: string, message: string) => Object.assign(new Error(m
 
 describe("startupMessage", () => {
   it.each([
-    [systemError("EROFS", "EROFS: read-only file system, open '/ro/p.jsonl.lock'"), /cannot start: EROFS.*point PETSTORE_DATA_FILE at a writable location/],
+    [
+      systemError("EROFS", "EROFS: read-only file system, open '/ro/p.jsonl.lock'"),
+      /cannot start: EROFS.*point PETSTORE_DATA_FILE at a writable location/,
+    ],
     [systemError("EISDIR", "EISDIR: illegal operation on a directory"), /the path is a folder/],
     [systemError("ENOTFOUND", "getaddrinfo ENOTFOUND nonsense"), /check HOST/],
-    [systemError("ENOSPC", "ENOSPC: no space left on device, write"), /cannot start: ENOSPC: no space left on device, write \(the disk is full: free space on it/],
+    [
+      systemError("ENOSPC", "ENOSPC: no space left on device, write"),
+      /cannot start: ENOSPC: no space left on device, write \(the disk is full: free space on it/,
+    ],
     [systemError("EFBIG", "EFBIG: file too large, write"), /ulimit -f/],
-    [Object.assign(systemError("ELOOP", "ELOOP: too many symbolic links encountered, open '/x'"), { syscall: "open" }), /cannot start: ELOOP: .*a system error: check PETSTORE_DATA_FILE/],
+    [
+      Object.assign(systemError("ELOOP", "ELOOP: too many symbolic links encountered, open '/x'"), { syscall: "open" }),
+      /cannot start: ELOOP: .*a system error: check PETSTORE_DATA_FILE/,
+    ],
     [new ConfigError("[@petstore/server] PORT must be an integer"), /^\[@petstore\/server\] PORT must be an integer$/],
-    [new Error("[@petstore/server] /x.jsonl is in use by process 7"), /^\[@petstore\/server\] \/x.jsonl is in use by process 7$/],
+    [
+      new Error("[@petstore/server] /x.jsonl is in use by process 7"),
+      /^\[@petstore\/server\] \/x.jsonl is in use by process 7$/,
+    ],
   ])("an operator's problem is one line: %s", (error, expected) => {
     const text = startupMessage(error);
     expect(text).toMatch(expected);

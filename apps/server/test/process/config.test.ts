@@ -54,7 +54,9 @@ describe("readConfig", () => {
   });
 
   it.each(["verbose", "INFO", "10"])("rejects LOG_LEVEL=%s with a message", (level) => {
-    expect(() => readConfig({ LOG_LEVEL: level }, "/")).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+    expect(() => readConfig({ LOG_LEVEL: level }, "/")).toThrow(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
+    );
   });
 
   it("an empty NODE_ENV means development, as an unset one does", () => {
@@ -66,7 +68,9 @@ describe("readConfig", () => {
   });
 
   it("refuses a DATABASE_URL that is not a postgres URL, without printing it", () => {
-    expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
     expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).not.toThrow(/nonsense-secret/);
   });
 
@@ -81,7 +85,9 @@ describe("pnpm start", () => {
     const first = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "first.jsonl") });
     try {
       const port = new URL(first.baseUrl).port;
-      const failure = await spawnServer({ PETSTORE_API_KEYS: "k", PORT: port, PETSTORE_DATA_FILE: dataFile }).catch((error: Error) => error);
+      const failure = await spawnServer({ PETSTORE_API_KEYS: "k", PORT: port, PETSTORE_DATA_FILE: dataFile }).catch(
+        (error: Error) => error,
+      );
       expect(String(failure)).toMatch(/\[@petstore\/server\] cannot start: listen EADDRINUSE.*set PORT to a free port/);
       expect(String(failure)).not.toMatch(/\n\s+at /);
       const again = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: dataFile });
@@ -94,7 +100,10 @@ describe("pnpm start", () => {
   }, 90_000); // three server processes one after another: on a busy 2-core machine each can take 20 s to start
 
   it("a database that does not answer at start-up is one line saying what to check, without the password", async () => {
-    const child = await startChild({ PETSTORE_API_KEYS: "k", DATABASE_URL: "postgres://petstore:hunter2@127.0.0.1:1/petstore" });
+    const child = await startChild({
+      PETSTORE_API_KEYS: "k",
+      DATABASE_URL: "postgres://petstore:hunter2@127.0.0.1:1/petstore",
+    });
     expect(await child.exited).toBe(1);
     expect(child.stderr()).toMatch(
       /^\[@petstore\/server\] cannot connect to PostgreSQL at DATABASE_URL: connect ECONNREFUSED 127\.0\.0\.1:1\. Check that it runs and that DATABASE_URL is right\.\n$/,
@@ -124,18 +133,32 @@ describe("pnpm start", () => {
 
   it("writes JSON logs with the request id and never the Authorization header", async () => {
     const secret = "sk_live_super_secret_value";
-    const server = await spawnServer({ PETSTORE_API_KEYS: secret, PETSTORE_DATA_FILE: join(dir, "logs.jsonl"), LOG_LEVEL: "trace" });
+    const server = await spawnServer({
+      PETSTORE_API_KEYS: secret,
+      PETSTORE_DATA_FILE: join(dir, "logs.jsonl"),
+      LOG_LEVEL: "trace",
+    });
     try {
       const auth = { authorization: `Bearer ${secret}`, "content-type": "application/json" };
       await fetch(`${server.baseUrl}/pets`, { headers: { ...auth, "x-request-id": "log-check-1" } });
-      await fetch(`${server.baseUrl}/pets`, { method: "POST", headers: { ...auth, "x-request-id": "log-check-2" }, body: "{bad" });
-      await fetch(`${server.baseUrl}/pets`, { headers: { authorization: "Bearer wrong_key_value", "x-request-id": "log-check-3" } });
+      await fetch(`${server.baseUrl}/pets`, {
+        method: "POST",
+        headers: { ...auth, "x-request-id": "log-check-2" },
+        body: "{bad",
+      });
+      await fetch(`${server.baseUrl}/pets`, {
+        headers: { authorization: "Bearer wrong_key_value", "x-request-id": "log-check-3" },
+      });
       await server.waitFor(/"reqId":"log-check-3"[^\n]*"msg":"request completed"/);
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
     }
-    const lines = server.stdout().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = server
+      .stdout()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     for (const id of ["log-check-1", "log-check-2", "log-check-3"]) {
       expect(lines.some((line) => line.reqId === id && line.msg === "request completed")).toBe(true);
     }

@@ -14,7 +14,11 @@ const headers = { authorization: "Bearer k", "content-type": "application/json" 
 // A PID namespace of its own, as a container has: the server in it is pid 1. --kill-child: killing unshare kills it.
 const CONTAINER = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"];
 const probe = spawnSync(CONTAINER[0]!, [...CONTAINER.slice(1), "true"], { encoding: "utf8" });
-const unavailable = probe.error ? String(probe.error) : probe.status !== 0 ? `unshare failed: ${probe.stderr.trim()}` : undefined;
+const unavailable = probe.error
+  ? String(probe.error)
+  : probe.status !== 0
+    ? `unshare failed: ${probe.stderr.trim()}`
+    : undefined;
 
 /** Starts a server that must refuse the file; resolves with its exit code and its stderr. */
 async function refusal(prefix: string[] = []): Promise<{ code: number | NodeJS.Signals; stderr: string }> {
@@ -26,18 +30,27 @@ async function refusal(prefix: string[] = []): Promise<{ code: number | NodeJS.S
 const expectRefused = ({ code, stderr }: { code: number | NodeJS.Signals; stderr: string }, pid: number) => {
   expect(code).toBe(1);
   expect(stderr).toMatch(
-    new RegExp(`^\\[@petstore/server\\] ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is in use by another server \\(pid ${pid} on host \\S+, started [^)]+\\)\\. Stop it, or point PETSTORE_DATA_FILE at another file\\.\\n$`),
+    new RegExp(
+      `^\\[@petstore/server\\] ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is in use by another server \\(pid ${pid} on host \\S+, started [^)]+\\)\\. Stop it, or point PETSTORE_DATA_FILE at another file\\.\\n$`,
+    ),
   );
 };
 
 describe("the data file lock across PID namespaces (containers)", () => {
   it("lets one server use the file whatever namespaces the others run in, and passes it on when that one is killed", async (context) => {
-    if (unavailable) return context.skip(`cannot make a PID namespace (${unavailable}); run as root on Linux with util-linux's unshare`);
+    if (unavailable)
+      return context.skip(
+        `cannot make a PID namespace (${unavailable}); run as root on Linux with util-linux's unshare`,
+      );
     let inside: ChildServer | undefined;
     let next: ChildServer | undefined;
     try {
       inside = await spawnServer(env, { prefix: CONTAINER });
-      const created = await fetch(`${inside.baseUrl}/pets`, { method: "POST", headers, body: JSON.stringify({ name: "Rex", categoryId: 1 }) });
+      const created = await fetch(`${inside.baseUrl}/pets`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Rex", categoryId: 1 }),
+      });
       expect(created.status).toBe(201);
 
       // Both ask with pid 1 in their own namespace, or a pid that is not the holder's: neither may start.
@@ -49,7 +62,11 @@ describe("the data file lock across PID namespaces (containers)", () => {
       next = await spawnServer(env, { prefix: CONTAINER });
       const rex = await fetch(`${next.baseUrl}/pets/1`, { headers });
       expect(await rex.json()).toEqual({ id: 1, name: "Rex", categoryId: 1 });
-      const again = await fetch(`${next.baseUrl}/pets`, { method: "POST", headers, body: JSON.stringify({ name: "Max", categoryId: 1 }) });
+      const again = await fetch(`${next.baseUrl}/pets`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Max", categoryId: 1 }),
+      });
       expect((await again.json()).id).toBe(2);
       // And the other way round: a server in the host namespace holds it against a container.
       next.child.kill("SIGKILL");

@@ -20,14 +20,22 @@ code=$?
 echo "left: $(ls -A "$PETSTORE_DATA_DIR" | tr '\\n' ' ')"
 exit $code`;
 
-const probe = spawnSync("unshare", ["--mount", "sh", "-c", `mount -t tmpfs -o size=64k probe "${dir}"`], { encoding: "utf8" });
+const probe = spawnSync("unshare", ["--mount", "sh", "-c", `mount -t tmpfs -o size=64k probe "${dir}"`], {
+  encoding: "utf8",
+});
 const unavailable = probe.error ? String(probe.error) : probe.status !== 0 ? probe.stderr.trim() : undefined;
 
 function startOnFullDisk(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const node = [process.execPath, "--import", "tsx", "--conditions=@petstore/source", "src/main.ts"];
   const child = spawn("unshare", ["--mount", "sh", "-c", SCRIPT, "sh", dir, ...node], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "pets.jsonl"), PETSTORE_DATA_DIR: dir },
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      PETSTORE_API_KEYS: "k",
+      PETSTORE_DATA_FILE: join(dir, "pets.jsonl"),
+      PETSTORE_DATA_DIR: dir,
+    },
   });
   let stdout = "";
   let stderr = "";
@@ -41,7 +49,9 @@ describe("starting on a full disk", () => {
     if (unavailable) return context.skip(`cannot mount a small tmpfs to fill (${unavailable}); needs root on Linux`);
     const { code, stdout, stderr } = await startOnFullDisk();
     expect(code, stderr).toBe(1);
-    expect(stderr).toMatch(/^\[@petstore\/server\] cannot start: ENOSPC: no space left on device, write \(the disk is full: free space on it, or point PETSTORE_DATA_FILE at another disk\)\.\n$/);
+    expect(stderr).toMatch(
+      /^\[@petstore\/server\] cannot start: ENOSPC: no space left on device, write \(the disk is full: free space on it, or point PETSTORE_DATA_FILE at another disk\)\.\n$/,
+    );
     expect(stdout).toBe("left: filler \n");
   }, 60_000);
 });

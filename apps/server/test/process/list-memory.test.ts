@@ -7,7 +7,6 @@ import { spawnServer } from "../helpers/child";
 
 const dir = mkdtempSync(join(tmpdir(), "petstore-list-memory-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const headers = { authorization: "Bearer k", "content-type": "application/json" };
 
 const PETS = 100;
 const NAME_BYTES = 200 * 1024;

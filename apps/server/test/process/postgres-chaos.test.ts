@@ -49,7 +49,11 @@ describe("PostgreSQL store, several processes", () => {
             servers.map(async (server) => {
               const response = await fetch(`${server.baseUrl}/pets`, {
                 method: "POST",
-                headers: { authorization: "Bearer k", "content-type": "application/json", "idempotency-key": `race-${key}` },
+                headers: {
+                  authorization: "Bearer k",
+                  "content-type": "application/json",
+                  "idempotency-key": `race-${key}`,
+                },
                 body: JSON.stringify({ name: `race-${key}`, categoryId: key }),
               });
               return { status: response.status, text: await response.text() };
@@ -58,12 +62,20 @@ describe("PostgreSQL store, several processes", () => {
         ),
       );
       for (const [key, perServer] of answers.entries()) {
-        expect(perServer.map((answer) => answer.status), `key ${key}`).toEqual([201, 201, 201]);
-        expect(new Set(perServer.map((answer) => answer.text)).size, `key ${key}: one pet, replayed byte for byte`).toBe(1);
+        expect(
+          perServer.map((answer) => answer.status),
+          `key ${key}`,
+        ).toEqual([201, 201, 201]);
+        expect(
+          new Set(perServer.map((answer) => answer.text)).size,
+          `key ${key}: one pet, replayed byte for byte`,
+        ).toBe(1);
       }
       const ids = answers.map((perServer) => JSON.parse(perServer[0]!.text).id as number);
       expect(new Set(ids).size).toBe(KEYS);
-      const stored = await query("SELECT count(*)::int AS pets, count(DISTINCT name_json)::int AS names FROM petstore_pets");
+      const stored = await query(
+        "SELECT count(*)::int AS pets, count(DISTINCT name_json)::int AS names FROM petstore_pets",
+      );
       expect(stored.rows[0]).toEqual({ pets: KEYS, names: KEYS });
       for (const server of servers) expect(server.child.exitCode).toBeNull();
     } finally {

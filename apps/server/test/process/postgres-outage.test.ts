@@ -41,7 +41,11 @@ async function createLoop(baseUrl: string, loop: number, traffic: Traffic): Prom
     for (;;) {
       let response: Response;
       try {
-        response = await fetch(`${baseUrl}/pets`, { method: "POST", headers: { ...headers, "idempotency-key": key }, body });
+        response = await fetch(`${baseUrl}/pets`, {
+          method: "POST",
+          headers: { ...headers, "idempotency-key": key },
+          body,
+        });
       } catch (error) {
         traffic.unexpected.push(`${key}: ${String(error)}`);
         return;
@@ -56,7 +60,11 @@ async function createLoop(baseUrl: string, loop: number, traffic: Traffic): Prom
         return;
       }
       const error = JSON.parse(text);
-      if (error.code !== "service_unavailable" || error.status !== 503 || response.headers.get("retry-after") === null) {
+      if (
+        error.code !== "service_unavailable" ||
+        error.status !== 503 ||
+        response.headers.get("retry-after") === null
+      ) {
         traffic.unexpected.push(`${key}: 503 without an Error body and Retry-After: ${text}`);
         return;
       }
@@ -76,7 +84,8 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
   }
 }
 
-const readyStatus = (server: ChildServer) => fetch(`${new URL(server.baseUrl).origin}/readyz`).then((response) => response.status);
+const readyStatus = (server: ChildServer) =>
+  fetch(`${new URL(server.baseUrl).origin}/readyz`).then((response) => response.status);
 
 describe("PostgreSQL outages under idempotent creates", () => {
   it("never end the process: 503s while the database is gone, no acknowledged pet lost, service resumes by itself", async (context) => {
@@ -89,9 +98,13 @@ describe("PostgreSQL outages under idempotent creates", () => {
     // Waits for `count` more creates to succeed; on a timeout, says what the loops saw.
     const more = async (count: number) => {
       const target = traffic.acknowledged.length + count;
-      await until(`${count} more creates succeed`, () => traffic.acknowledged.length >= target).catch((error: Error) => {
-        throw new Error(`${error.message} (${traffic.acknowledged.length}/${target}); unexpected answers: ${traffic.unexpected.join(" | ")}; server log: ${server.stdout().slice(-2000)} ${server.stderr().slice(-2000)}`);
-      });
+      await until(`${count} more creates succeed`, () => traffic.acknowledged.length >= target).catch(
+        (error: Error) => {
+          throw new Error(
+            `${error.message} (${traffic.acknowledged.length}/${target}); unexpected answers: ${traffic.unexpected.join(" | ")}; server log: ${server.stdout().slice(-2000)} ${server.stderr().slice(-2000)}`,
+          );
+        },
+      );
     };
     try {
       await more(32);
@@ -109,11 +122,17 @@ describe("PostgreSQL outages under idempotent creates", () => {
       const acknowledgedWhileDown = traffic.acknowledged.length;
       await cluster.start();
       const recovered = Date.now();
-      await until("a create succeeds after the database is back", () => traffic.acknowledged.length > acknowledgedWhileDown, 10_000);
+      await until(
+        "a create succeeds after the database is back",
+        () => traffic.acknowledged.length > acknowledgedWhileDown,
+        10_000,
+      );
       const resumedAfter = Date.now() - recovered;
       await until("/readyz answers 200", async () => (await readyStatus(server)) === 200);
       await more(32);
-      console.info(`[postgres-outage] first create ${resumedAfter} ms after the restart; ${traffic.acknowledged.length} acknowledged, ${traffic.unavailable} 503s`);
+      console.info(
+        `[postgres-outage] first create ${resumedAfter} ms after the restart; ${traffic.acknowledged.length} acknowledged, ${traffic.unavailable} 503s`,
+      );
       expect(resumedAfter).toBeLessThanOrEqual(10_000);
     } finally {
       traffic.stop = true;
@@ -137,7 +156,9 @@ describe("PostgreSQL outages under idempotent creates", () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const duplicates = await client.query("SELECT name_json, count(*) FROM petstore_pets GROUP BY name_json HAVING count(*) > 1");
+      const duplicates = await client.query(
+        "SELECT name_json, count(*) FROM petstore_pets GROUP BY name_json HAVING count(*) > 1",
+      );
       expect(duplicates.rows).toEqual([]);
     } finally {
       await client.end();

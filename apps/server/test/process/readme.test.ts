@@ -33,7 +33,12 @@ afterAll(async () => {
 function start(line: string, databaseUrl: string): Promise<string> {
   const match = /^((?:\w+=\S+ )+)pnpm start$/.exec(line);
   if (!match) throw new Error(`not a "VAR=value pnpm start" line: ${line}`);
-  const assigned = Object.fromEntries(match[1]!.trim().split(" ").map((pair) => pair.split("=") as [string, string]));
+  const assigned = Object.fromEntries(
+    match[1]!
+      .trim()
+      .split(" ")
+      .map((pair) => pair.split("=") as [string, string]),
+  );
   expect(Object.keys(assigned)).toEqual(["DATABASE_URL", "PETSTORE_API_KEYS", "PORT"]);
   // detached: pnpm does not pass signals on, so the whole process group is killed afterwards.
   const child = spawn("pnpm", ["start"], {
@@ -68,14 +73,21 @@ describe("README: several instances on PostgreSQL", () => {
     const origins = [await start(first!, database.url), await start(second!, database.url)];
     const readmeOrigin = /http:\/\/127\.0\.0\.1:4001/;
     expect(curl).toMatch(/^curl -sS http:\/\/127\.0\.0\.1:4001\/readyz$/);
-    const readyz = async () => (await promisify(execFile)("sh", ["-c", curl!.replace(readmeOrigin, origins[0]!)])).stdout;
+    const readyz = async () =>
+      (await promisify(execFile)("sh", ["-c", curl!.replace(readmeOrigin, origins[0]!)])).stdout;
     expect(await readyz()).toBe('{"status":"ready"}');
     expect(readme).toContain('The last line prints `{"status":"ready"}`.');
 
     const headers = { authorization: "Bearer sk_live_1", "content-type": "application/json" };
     const create = (origin: string, key: string) =>
-      fetch(`${origin}/v1/pets`, { method: "POST", headers: { ...headers, "idempotency-key": key }, body: JSON.stringify({ name: key, categoryId: 1 }) });
-    const both = await Promise.all(origins.map((origin) => create(origin, "same-key").then((response) => response.text())));
+      fetch(`${origin}/v1/pets`, {
+        method: "POST",
+        headers: { ...headers, "idempotency-key": key },
+        body: JSON.stringify({ name: key, categoryId: 1 }),
+      });
+    const both = await Promise.all(
+      origins.map((origin) => create(origin, "same-key").then((response) => response.text())),
+    );
     expect(both[0]).toBe(both[1]);
     const listed = await (await fetch(`${origins[1]}/v1/pets`, { headers })).json();
     expect(listed).toEqual([JSON.parse(both[0]!)]);
@@ -85,7 +97,11 @@ describe("README: several instances on PostgreSQL", () => {
     try {
       await until("/readyz answers 503", async () => (await readyz()).includes('"code":"service_unavailable"'));
       const refused = await create(origins[1]!, "during-outage");
-      expect([refused.status, refused.headers.get("retry-after"), (await refused.json()).code]).toEqual([503, "2", "service_unavailable"]);
+      expect([refused.status, refused.headers.get("retry-after"), (await refused.json()).code]).toEqual([
+        503,
+        "2",
+        "service_unavailable",
+      ]);
       expect((await fetch(`${origins[0]}/healthz`)).status).toBe(200);
     } finally {
       await database.cluster.start();

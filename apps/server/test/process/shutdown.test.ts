@@ -10,7 +10,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("graceful shutdown", () => {
   it("finishes a request that is in flight at SIGTERM with a 201, then exits 0", async () => {
-    const server = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "pets.jsonl"), LOG_LEVEL: "debug" });
+    const server = await spawnServer({
+      PETSTORE_API_KEYS: "k",
+      PETSTORE_DATA_FILE: join(dir, "pets.jsonl"),
+      LOG_LEVEL: "debug",
+    });
     const body = JSON.stringify({ name: "Slowpoke", categoryId: 1 });
     const half = Math.floor(body.length / 2);
     const { hostname, port } = new URL(server.baseUrl);
@@ -21,7 +25,12 @@ describe("graceful shutdown", () => {
           port,
           path: "/v1/pets",
           method: "POST",
-          headers: { authorization: "Bearer k", "content-type": "application/json", "content-length": body.length, "x-request-id": "slow-upload-1" },
+          headers: {
+            authorization: "Bearer k",
+            "content-type": "application/json",
+            "content-length": body.length,
+            "x-request-id": "slow-upload-1",
+          },
         },
         (res) => {
           let text = "";

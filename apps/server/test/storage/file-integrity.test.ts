@@ -41,34 +41,83 @@ async function expectRefusedUntouched(content: string, message: RegExp): Promise
 
 describe("file store: validating the data file before touching it", () => {
   it("refuses a file damaged in the middle without cutting its unfinished last line", async () => {
-    await expectRefusedUntouched(`${rex}\ngarbage\n{"pet":{"id":3,"na`, /line 2 is not valid JSON: the data file is damaged\. Restore it/);
+    await expectRefusedUntouched(
+      `${rex}\ngarbage\n{"pet":{"id":3,"na`,
+      /line 2 is not valid JSON: the data file is damaged\. Restore it/,
+    );
   });
 
   it("refuses a file that is not a petstore data file, unchanged, whether or not it ends in a newline", async () => {
-    await expectRefusedUntouched("important notes, no newline at end", /is not a petstore data file: line 1 is not valid JSON\. Point PETSTORE_DATA_FILE/);
-    await expectRefusedUntouched("important notes\nmore notes\n", /is not a petstore data file: line 1 is not valid JSON/);
+    await expectRefusedUntouched(
+      "important notes, no newline at end",
+      /is not a petstore data file: line 1 is not valid JSON\. Point PETSTORE_DATA_FILE/,
+    );
+    await expectRefusedUntouched(
+      "important notes\nmore notes\n",
+      /is not a petstore data file: line 1 is not valid JSON/,
+    );
     await expectRefusedUntouched('{"name":"settings"}\n', /is not a petstore data file: line 1 is not a store record/);
   });
 
   it.each([
-    ["ids out of order", `${rex}\n{"pet":{"id":3,"name":"A","categoryId":1}}\n{"pet":{"id":2,"name":"B","categoryId":1}}\n`, /line 3 has pet id 2, but ids must be strictly ascending and the line before has 3/],
+    [
+      "ids out of order",
+      `${rex}\n{"pet":{"id":3,"name":"A","categoryId":1}}\n{"pet":{"id":2,"name":"B","categoryId":1}}\n`,
+      /line 3 has pet id 2, but ids must be strictly ascending and the line before has 3/,
+    ],
     ["a duplicate id", `${rex}\n${rex}\n`, /line 2 has pet id 1, but ids must be strictly ascending/],
-    ["a string id", `${rex}\n{"pet":{"id":"2","name":"A","categoryId":1}}\n`, /line 2 has pet\.id "2": ids are positive safe integers/],
+    [
+      "a string id",
+      `${rex}\n{"pet":{"id":"2","name":"A","categoryId":1}}\n`,
+      /line 2 has pet\.id "2": ids are positive safe integers/,
+    ],
     ["a zero id", `{"pet":{"id":0,"name":"A","categoryId":1}}\n`, /line 1 has pet\.id 0/],
     ["a fractional id", `${rex}\n{"pet":{"id":2.5,"name":"A","categoryId":1}}\n`, /line 2 has pet\.id 2\.5/],
-    ["an id beyond 2^53", `${rex}\n{"pet":{"id":9007199254740993,"name":"A","categoryId":1}}\n`, /line 2 has pet\.id 9007199254740992/],
+    [
+      "an id beyond 2^53",
+      `${rex}\n{"pet":{"id":9007199254740993,"name":"A","categoryId":1}}\n`,
+      /line 2 has pet\.id 9007199254740992/,
+    ],
     ["a null line", `${rex}\nnull\n`, /line 2 is not a store record/],
     ["an empty object", `${rex}\n{}\n`, /line 2 is not a store record/],
     ["an array", `${rex}\n[1,2]\n`, /line 2 is not a store record/],
     ["a pet that is not an object", `${rex}\n{"pet":7}\n`, /line 2 has a "pet" that is not an object/],
-    ["an empty name", `${rex}\n{"pet":{"id":2,"name":"","categoryId":1}}\n`, /line 2 has pet 2 without a non-empty string name/],
+    [
+      "an empty name",
+      `${rex}\n{"pet":{"id":2,"name":"","categoryId":1}}\n`,
+      /line 2 has pet 2 without a non-empty string name/,
+    ],
     ["a missing categoryId", `${rex}\n{"pet":{"id":2,"name":"A"}}\n`, /line 2 has pet 2 with categoryId undefined/],
-    ["an unknown status", `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1,"status":"lost"}}\n`, /line 2 has pet 2 with status "lost"/],
-    ["a null status", `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1,"status":null}}\n`, /line 2 has pet 2 with status null/],
-    ["an unknown pet field", `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1,"owner":"x"}}\n`, /line 2 has pet with an unknown field "owner"/],
-    ["an unknown record field", `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1},"deleted":true}\n`, /line 2 has the record with an unknown field "deleted"/],
-    ["an idempotency key that is a number", `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1},"idempotency":{"scope":"s","key":5,"fingerprint":"f","at":1}}\n`, /line 2 has an idempotency entry whose scope, key and fingerprint/],
-    ["an idempotency entry without at", `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1},"idempotency":{"scope":"s","key":"k","fingerprint":"f"}}\n`, /line 2 has idempotency\.at undefined/],
+    [
+      "an unknown status",
+      `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1,"status":"lost"}}\n`,
+      /line 2 has pet 2 with status "lost"/,
+    ],
+    [
+      "a null status",
+      `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1,"status":null}}\n`,
+      /line 2 has pet 2 with status null/,
+    ],
+    [
+      "an unknown pet field",
+      `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1,"owner":"x"}}\n`,
+      /line 2 has pet with an unknown field "owner"/,
+    ],
+    [
+      "an unknown record field",
+      `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1},"deleted":true}\n`,
+      /line 2 has the record with an unknown field "deleted"/,
+    ],
+    [
+      "an idempotency key that is a number",
+      `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1},"idempotency":{"scope":"s","key":5,"fingerprint":"f","at":1}}\n`,
+      /line 2 has an idempotency entry whose scope, key and fingerprint/,
+    ],
+    [
+      "an idempotency entry without at",
+      `${rex}\n{"pet":{"id":2,"name":"A","categoryId":1},"idempotency":{"scope":"s","key":"k","fingerprint":"f"}}\n`,
+      /line 2 has idempotency\.at undefined/,
+    ],
     ["an empty line", `${rex}\n\n${tom}\n`, /line 2 is empty/],
     ["a complete last line that is JSON but not a record", `${rex}\n42`, /line 2 is not a store record/],
   ])("refuses %s, naming the file and line, and leaves the file unchanged", async (_case, content, message) => {
@@ -76,7 +125,8 @@ describe("file store: validating the data file before touching it", () => {
   });
 
   it("loads every shape the store writes: status, no status and idempotency records", async () => {
-    const idempotent = '{"pet":{"id":5,"name":"Kit","categoryId":3},"idempotency":{"scope":"s","key":"k","fingerprint":"f","at":1000}}';
+    const idempotent =
+      '{"pet":{"id":5,"name":"Kit","categoryId":3},"idempotency":{"scope":"s","key":"k","fingerprint":"f","at":1000}}';
     const { store, repairs } = await openCollecting(dataFile(`${rex}\n${tom}\n${idempotent}\n`));
     expect(await store.list({ limit: 10 })).toEqual([
       { id: 1, name: "Rex", categoryId: 1 },
@@ -105,7 +155,9 @@ describe("file store: repairs on open", () => {
     const { store, repairs } = await openCollecting(path);
     await store.close();
     expect(repairs).toHaveLength(1);
-    expect(repairs[0]).toMatch(/^\[@petstore\/server\] .*: cut an incomplete last record \(line 2, 18 bytes: .*\{\\"pet\\":\{\\"id\\":2,\\"na/);
+    expect(repairs[0]).toMatch(
+      /^\[@petstore\/server\] .*: cut an incomplete last record \(line 2, 18 bytes: .*\{\\"pet\\":\{\\"id\\":2,\\"na/,
+    );
     expect(readFileSync(path, "utf8")).toBe(`${rex}\n`);
   });
 

@@ -12,7 +12,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 let counter = 0;
 const freshPath = () => join(dir, `pets-${++counter}.jsonl`);
-const filesOf = (path: string) => readdirSync(dir).filter((name) => name.startsWith(basename(path))).sort();
+const filesOf = (path: string) =>
+  readdirSync(dir)
+    .filter((name) => name.startsWith(basename(path)))
+    .sort();
 const inUse = (path: string, pid: number) =>
   `[@petstore/server] ${path} is in use by another server (pid ${pid} on host ${hostname()}, started `;
 
@@ -22,7 +25,9 @@ describe("file store lock (flock)", () => {
       const path = freshPath();
       writeFileSync(`${path}.lock`, content);
       const store = await createFileStore(path);
-      expect(readFileSync(`${path}.lock`, "utf8")).toMatch(new RegExp(`^pid ${process.pid} on host .+, started \\d{4}-`));
+      expect(readFileSync(`${path}.lock`, "utf8")).toMatch(
+        new RegExp(`^pid ${process.pid} on host .+, started \\d{4}-`),
+      );
       await store.close();
       expect(filesOf(path)).toEqual([basename(path)]);
     }
@@ -76,8 +81,12 @@ describe("file store lock (flock)", () => {
         if (round % 2 === 1) writeFileSync(`${path}.lock`, "1");
         const at = Date.now() + 300;
         const answers = await Promise.all(racers.map((racer) => racer.send(`open ${path} ${at}`)));
-        expect(answers.filter((answer) => answer === "got"), `round ${round}: ${answers.join(" | ")}`).toHaveLength(1);
-        for (const answer of answers.filter((a) => a !== "got")) expect(answer).toMatch(/^refused .* is in use by another server \(/);
+        expect(
+          answers.filter((answer) => answer === "got"),
+          `round ${round}: ${answers.join(" | ")}`,
+        ).toHaveLength(1);
+        for (const answer of answers.filter((a) => a !== "got"))
+          expect(answer).toMatch(/^refused .* is in use by another server \(/);
         await Promise.all(racers.map((racer) => racer.send("close")));
         expect(filesOf(path)).toEqual([basename(path)]);
       }
@@ -96,10 +105,14 @@ describe("file store lock (flock)", () => {
 
 /** A child process running children/lock-racer.ts; `send` writes a command and resolves with its one-line answer. */
 function startRacer(): { child: ChildProcess; send(command: string): Promise<string> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "test/storage/children/lock-racer.ts"], {
-    cwd: serverRoot,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@petstore/source", "test/storage/children/lock-racer.ts"],
+    {
+      cwd: serverRoot,
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   const pending: ((line: string) => void)[] = [];
   createInterface({ input: child.stdout! }).on("line", (line) => pending.shift()?.(line));
   return {

@@ -34,11 +34,30 @@ describe("file store after a failed write", () => {
     const script = 'ulimit -f "$1" && shift && exec "$@"';
     const { stdout } = await promisify(execFile)(
       "bash",
-      ["-c", script, "bash", String(LIMIT_KB), process.execPath, "--import", "tsx", "--conditions=@petstore/source", "test/storage/children/fsize-writer.ts", path, "a", "z".repeat(500), "b"],
+      [
+        "-c",
+        script,
+        "bash",
+        String(LIMIT_KB),
+        process.execPath,
+        "--import",
+        "tsx",
+        "--conditions=@petstore/source",
+        "test/storage/children/fsize-writer.ts",
+        path,
+        "a",
+        "z".repeat(500),
+        "b",
+      ],
       { cwd: serverRoot },
     );
     // The long pet is written in part before the limit stops it; the short one after it must still fit.
-    expect(stdout.trim().split("\n").map((answer) => JSON.parse(answer))).toEqual([{ id: last + 1 }, { error: "StoreUnavailableError EFBIG" }, { id: last + 3 }]);
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((answer) => JSON.parse(answer)),
+    ).toEqual([{ id: last + 1 }, { error: "StoreUnavailableError EFBIG" }, { id: last + 3 }]);
 
     const repairs: string[] = [];
     const store = await createFileStore(path, { onRepair: (message) => repairs.push(message) });
@@ -48,6 +67,6 @@ describe("file store after a failed write", () => {
     ]);
     await store.close();
     expect(repairs).toEqual([]);
-    expect(readFileSync(path, "utf8").endsWith('{"pet":{"id":' + (last + 3) + ',"name":"b","categoryId":1}}\n')).toBe(true);
+    expect(readFileSync(path, "utf8").endsWith(`{"pet":{"id":${last + 3},"name":"b","categoryId":1}}\n`)).toBe(true);
   });
 });

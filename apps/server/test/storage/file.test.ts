@@ -31,7 +31,12 @@ describe("file store specifics", () => {
     expect(await store.list({ limit: 10 })).toEqual([{ id: 1, name: "Rex", categoryId: 1 }]);
     expect((await store.create({ name: "Tom", categoryId: 2 })).pet.id).toBe(2);
     await store.close();
-    expect(readFileSync(path, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line).pet.id)).toEqual([1, 2]);
+    expect(
+      readFileSync(path, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).pet.id),
+    ).toEqual([1, 2]);
   });
 
   it("refuses a damaged file with a message naming the line", async () => {

@@ -24,7 +24,9 @@ describe("pid lock (no flock command)", () => {
   it("refuses a lock held by a running process and leaves it in place", () => {
     const path = freshPath();
     writeFileSync(`${path}.lock`, String(process.ppid));
-    expect(() => acquirePidLock(path)).toThrow(`is in use by process ${process.ppid}. Stop it, or point PETSTORE_DATA_FILE`);
+    expect(() => acquirePidLock(path)).toThrow(
+      `is in use by process ${process.ppid}. Stop it, or point PETSTORE_DATA_FILE`,
+    );
     expect(readFileSync(`${path}.lock`, "utf8")).toBe(String(process.ppid));
   });
 
@@ -32,7 +34,9 @@ describe("pid lock (no flock command)", () => {
     for (const content of ["", "12ab"]) {
       const path = freshPath();
       writeFileSync(`${path}.lock`, content);
-      expect(() => acquirePidLock(path)).toThrow(/\.lock holds no process id .* If none does, delete .*\.lock and start again\./);
+      expect(() => acquirePidLock(path)).toThrow(
+        /\.lock holds no process id .* If none does, delete .*\.lock and start again\./,
+      );
       expect(readFileSync(`${path}.lock`, "utf8")).toBe(content);
     }
   });

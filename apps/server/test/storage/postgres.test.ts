@@ -50,16 +50,26 @@ describe("PostgreSQL", () => {
       const post = (server: RunningServer, body: object, idempotencyKey?: string) =>
         fetch(`${server.baseUrl}/pets`, {
           method: "POST",
-          headers: { authorization: "Bearer k", "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+          headers: {
+            authorization: "Bearer k",
+            "content-type": "application/json",
+            ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+          },
           body: JSON.stringify(body),
         }).then(async (response) => ({ status: response.status, text: await response.text() }));
-      const duplicates = await Promise.all(Array.from({ length: 20 }, (_, i) => post(servers[i % 2]!, { name: "Once", categoryId: 1 }, "shared-key")));
+      const duplicates = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post(servers[i % 2]!, { name: "Once", categoryId: 1 }, "shared-key")),
+      );
       expect(duplicates.every((r) => r.status === 201)).toBe(true);
       expect(new Set(duplicates.map((r) => r.text)).size).toBe(1);
-      const distinct = await Promise.all(Array.from({ length: 20 }, (_, i) => post(servers[i % 2]!, { name: `p${i}`, categoryId: i })));
+      const distinct = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post(servers[i % 2]!, { name: `p${i}`, categoryId: i })),
+      );
       const ids = distinct.map((r) => JSON.parse(r.text).id as number);
       expect(new Set(ids).size).toBe(20);
-      const listed = await fetch(`${servers[1]!.baseUrl}/pets?limit=100`, { headers: { authorization: "Bearer k" } }).then((r) => r.json());
+      const listed = await fetch(`${servers[1]!.baseUrl}/pets?limit=100`, {
+        headers: { authorization: "Bearer k" },
+      }).then((r) => r.json());
       expect(listed).toHaveLength(21);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
@@ -67,6 +77,8 @@ describe("PostgreSQL", () => {
   });
 
   it("reports an unreachable database clearly", async () => {
-    await expect(createPostgresStore("postgres://nobody@127.0.0.1:1/none")).rejects.toThrow(/cannot connect to PostgreSQL/);
+    await expect(createPostgresStore("postgres://nobody@127.0.0.1:1/none")).rejects.toThrow(
+      /cannot connect to PostgreSQL/,
+    );
   });
 });

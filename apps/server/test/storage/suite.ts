@@ -53,7 +53,9 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       const all = await store.list({ limit: 100 });
       expect(all.map((pet) => pet.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
       expect(await store.list({ limit: 5 })).toEqual(all.slice(0, 5));
-      expect(await store.list({ limit: 3, status: "sold" })).toEqual(all.filter((pet) => pet.status === "sold").slice(0, 3));
+      expect(await store.list({ limit: 3, status: "sold" })).toEqual(
+        all.filter((pet) => pet.status === "sold").slice(0, 3),
+      );
       expect((await store.list({ limit: 100, status: "pending" })).every((pet) => pet.status === "pending")).toBe(true);
     });
 
@@ -62,7 +64,9 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       const first = await store.create(rex, key("k1"));
       const again = await store.create(rex, key("k1"));
       expect(again).toEqual({ pet: first.pet, replayed: true });
-      await expect(store.create({ ...rex, name: "Max" }, key("k1", "f2"))).rejects.toBeInstanceOf(IdempotencyConflictError);
+      await expect(store.create({ ...rex, name: "Max" }, key("k1", "f2"))).rejects.toBeInstanceOf(
+        IdempotencyConflictError,
+      );
       expect(await store.list({ limit: 100 })).toHaveLength(1);
     });
 
@@ -84,9 +88,13 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
 
     it("gives 50 concurrent creates without keys 50 distinct ids", async () => {
       const store = await fresh();
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store.create({ name: `c${i}`, categoryId: i })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.create({ name: `c${i}`, categoryId: i })),
+      );
       expect(new Set(results.map((r) => r.pet.id)).size).toBe(50);
-      expect((await store.list({ limit: 100 })).map((pet) => pet.id)).toEqual([...results.map((r) => r.pet.id)].sort((a, b) => a - b));
+      expect((await store.list({ limit: 100 })).map((pet) => pet.id)).toEqual(
+        [...results.map((r) => r.pet.id)].sort((a, b) => a - b),
+      );
     });
 
     it("forgets a key after 24 hours", async () => {
@@ -113,7 +121,9 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         open.push(again);
         expect(await again.list({ limit: 100 })).toEqual([a.pet, { id: 2, name: "Tom", categoryId: 2 }]);
         expect(await again.create(rex, key("persist"))).toEqual({ pet: a.pet, replayed: true });
-        await expect(again.create({ ...rex, name: "Other" }, key("persist", "f2"))).rejects.toBeInstanceOf(IdempotencyConflictError);
+        await expect(again.create({ ...rex, name: "Other" }, key("persist", "f2"))).rejects.toBeInstanceOf(
+          IdempotencyConflictError,
+        );
         expect((await again.create({ name: "Next", categoryId: 3 })).pet.id).toBe(3);
       });
     }

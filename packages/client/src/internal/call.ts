@@ -33,7 +33,12 @@ function queryString(query: Record<string, QueryValue>): string {
 /** Makes the function behind `pets.*`: one operation of the table, sent through the client's retries, checked against the contract. */
 export function createCall(context: Context & { check: DeprecationCheck }) {
   const { baseUrl, check } = context;
-  async function run<T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined, meta: { response?: Response }): Promise<T> {
+  async function run<T>(
+    id: OperationId,
+    params: () => CallInput,
+    call: RequestOptions | undefined,
+    meta: { response?: Response },
+  ): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
     const input = params();
     if (call) checkRequestOptions(call);
@@ -42,17 +47,33 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
     const given = call?.headers ? headerRecord("headers", call.headers) : undefined;
     const json = input.body !== undefined;
     // Made once per call, so every attempt carries the same key and the service applies the create once.
-    const idempotencyKey = method === "POST" ? (call?.idempotencyKey ?? given?.["idempotency-key"] ?? randomKey()) : undefined;
+    const idempotencyKey =
+      method === "POST" ? (call?.idempotencyKey ?? given?.["idempotency-key"] ?? randomKey()) : undefined;
     // A plain GET without request headers (the common call) sends the client's prepared headers as they are.
     const headers =
       given || json || idempotencyKey
-        ? { ...context.headers, ...given, ...context.fixed, ...(json && { "content-type": "application/json" }), ...(idempotencyKey && { "idempotency-key": idempotencyKey }) }
+        ? {
+            ...context.headers,
+            ...given,
+            ...context.fixed,
+            ...(json && { "content-type": "application/json" }),
+            ...(idempotencyKey && { "idempotency-key": idempotencyKey }),
+          }
         : context.base;
     const query = call?.query ? { ...input.query, ...call.query } : input.query;
     const url = `${baseUrl}${input.path ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? "")) : path}${query ? queryString(query) : ""}`;
     check(id);
     const target = `${method} ${url}`;
-    const { response, value: text, retryAfterMs } = await exchange(context, { method, url, headers, body: json ? JSON.stringify(input.body) : null, target }, call, readText);
+    const {
+      response,
+      value: text,
+      retryAfterMs,
+    } = await exchange(
+      context,
+      { method, url, headers, body: json ? JSON.stringify(input.body) : null, target },
+      call,
+      readText,
+    );
     check(id, response.headers);
     if (!response.ok) {
       const error = errorFromResponse(response, bodyOf(text));
@@ -86,7 +107,13 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
     const withResponse = () =>
       data.then((value): WithResponse<T> => {
         const { response } = meta as { response: Response };
-        return { data: value, response, status: response.status, headers: response.headers, requestId: response.headers.get("x-request-id") ?? undefined };
+        return {
+          data: value,
+          response,
+          status: response.status,
+          headers: response.headers,
+          requestId: response.headers.get("x-request-id") ?? undefined,
+        };
       });
     return Object.assign(data, { withResponse });
   };

@@ -21,7 +21,10 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
   const runtime = runtimeName();
   const log = createLog(options.logLevel, options.logger);
   // A caller's User-Agent wins; browsers set their own and refuse ours.
-  const headers = { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) };
+  const headers = {
+    ...(runtime && { "user-agent": `${client} ${runtime}` }),
+    ...headerRecord("headers", options.headers),
+  };
   const fixed = { "x-petstore-client": client };
   return {
     options,

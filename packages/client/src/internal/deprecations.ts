@@ -2,20 +2,42 @@ import { operations, type OperationId } from "@petstore/contract";
 import { deprecationFromHeaders, type DeprecationInfo } from "../deprecation";
 
 type Facts = Omit<DeprecationInfo, "message">;
-type Contract = Record<string, { method: string; path: string; deprecation?: { deprecatedAt: string; sunset: string; replacement: string; link: string } }>;
+type Contract = Record<
+  string,
+  {
+    method: string;
+    path: string;
+    deprecation?: { deprecatedAt: string; sunset: string; replacement: string; link: string };
+  }
+>;
 
 /** Checks an operation: without headers the contract's deprecation, with them the response's. */
 export type DeprecationCheck = (id: OperationId, headers?: Headers) => void;
 
 /** How an operation is named to the user: the SDK method and its replacement, or the HTTP request (`raw`). */
-export type Naming = (id: OperationId, method: string, path: string, replacement: string) => [operation: string, replacement: string];
+export type Naming = (
+  id: OperationId,
+  method: string,
+  path: string,
+  replacement: string,
+) => [operation: string, replacement: string];
 
 /** Reports through `report`: the contract's deprecation on first use, and response headers that say something else. */
 export function deprecationCheck(report: (facts: Facts) => void, naming: Naming): DeprecationCheck {
   const known = {} as Record<OperationId, [label: string, facts?: Facts]>;
   for (const [id, { method, path, deprecation: d }] of Object.entries(operations as Contract)) {
     const [operation, replacement] = naming(id as OperationId, method, path, d?.replacement ?? "");
-    known[id as OperationId] = [operation, d && { ...d, operation, replacement, source: "contract", deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) }];
+    known[id as OperationId] = [
+      operation,
+      d && {
+        ...d,
+        operation,
+        replacement,
+        source: "contract",
+        deprecatedAt: new Date(d.deprecatedAt),
+        sunset: new Date(d.sunset),
+      },
+    ];
   }
   return (id, headers) => {
     const [operation, contract] = known[id] ?? [id];
@@ -25,7 +47,13 @@ export function deprecationCheck(report: (facts: Facts) => void, naming: Naming)
     // What the contract already said was reported on first use; only a different removal date is news.
     if (contract) {
       if (!facts.sunset || facts.sunset.getTime() === contract.sunset?.getTime()) return;
-      return report({ ...contract, ...facts, deprecatedAt: facts.deprecatedAt ?? contract.deprecatedAt, link: facts.link ?? contract.link, contractSunset: contract.sunset });
+      return report({
+        ...contract,
+        ...facts,
+        deprecatedAt: facts.deprecatedAt ?? contract.deprecatedAt,
+        link: facts.link ?? contract.link,
+        contractSunset: contract.sunset,
+      });
     }
     report(facts);
   };

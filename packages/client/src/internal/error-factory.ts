@@ -43,14 +43,23 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
     typeof fields.message === "string"
       ? fields.message
       : `not a Petstore Error body (${headers.get("content-type") ?? "no content type"}${typeof body === "string" && body ? `: ${JSON.stringify(body.slice(0, 80))}` : ""}); see error.body.`;
-  return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, { code, status, headers, body });
+  return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, {
+    code,
+    status,
+    headers,
+    body,
+  });
 }
 
 /** The innermost `code` of an error and its causes (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), and the innermost message. */
 export function rootCause(error: unknown): [code: string | undefined, message: string] {
   let code: string | undefined;
   let message = String(error);
-  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 8;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "string") code = e.code;
     if (typeof e.message === "string") message = e.message;
   }
@@ -62,31 +71,52 @@ export const rootCode = (error: unknown): string | undefined => rootCause(error)
 
 /** Whether fetch gave up on redirects (undici: "redirect count exceeded"; node-fetch: "maximum redirect reached"). */
 function isRedirectFailure(error: unknown): boolean {
-  for (let e = error as { message?: unknown; type?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { message?: unknown; type?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 8;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.type === "max-redirect" || /redirect/i.test(String(e.message))) return true;
   }
   return false;
 }
 
 /** Codes that prove the request never left: nothing can have been applied on the server. */
-export const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT|UND_ERR_INVALID_ARG)$/;
+export const NOT_SENT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT|UND_ERR_INVALID_ARG)$/;
 
 /**
  * Turns what an attempt threw into the SDK's error: a timeout, a redirect failure (not retried: asking again loops
  * again), or a connection error naming its root cause.
  */
-export function attemptFailure(error: unknown, timedOut: boolean, target: string, timeout: number, responded: boolean): PetstoreError {
-  if (timedOut) return new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise the timeout option.`, { code: "timeout", cause: error });
+export function attemptFailure(
+  error: unknown,
+  timedOut: boolean,
+  target: string,
+  timeout: number,
+  responded: boolean,
+): PetstoreError {
+  if (timedOut)
+    return new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise the timeout option.`, {
+      code: "timeout",
+      cause: error,
+    });
   if (error instanceof PetstoreError) return error;
   if (isRedirectFailure(error)) {
-    return new PetstoreError(`${PREFIX}${target} was redirected too many times (a redirect loop); check baseUrl.`, { code: "redirect_loop", cause: error });
+    return new PetstoreError(`${PREFIX}${target} was redirected too many times (a redirect loop); check baseUrl.`, {
+      code: "redirect_loop",
+      cause: error,
+    });
   }
   const [code, message] = rootCause(error);
   const what = responded ? "broke off while reading the response" : "got no response";
-  return new ConnectionError(`${PREFIX}${target} ${what} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`, {
-    code: "connection_error",
-    cause: error,
-  });
+  return new ConnectionError(
+    `${PREFIX}${target} ${what} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`,
+    {
+      code: "connection_error",
+      cause: error,
+    },
+  );
 }
 
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */

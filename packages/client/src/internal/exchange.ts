@@ -48,9 +48,17 @@ const MAX_BODY = 32 * 1024 * 1024;
  * `fetch(url: string, init)`. Throws the SDK's error for a failure without a response; returns any response,
  * successful or not, for the caller to judge.
  */
-export async function exchange<T>(context: Context, out: Outgoing, call: RequestOptions | undefined, read: (response: Response) => Promise<T>): Promise<Exchanged<T>> {
+export async function exchange<T>(
+  context: Context,
+  out: Outgoing,
+  call: RequestOptions | undefined,
+  read: (response: Response) => Promise<T>,
+): Promise<Exchanged<T>> {
   const { options, log, fetchOptions } = context;
-  const settings = call && (call.maxRetries !== undefined || call.timeout !== undefined) ? retrySettings(options, call) : context.defaults;
+  const settings =
+    call && (call.maxRetries !== undefined || call.timeout !== undefined)
+      ? retrySettings(options, call)
+      : context.defaults;
   const signal = call?.signal;
   const key = out.headers["idempotency-key"];
   const retryable = mayRetry(out.method, key);
@@ -108,7 +116,10 @@ export async function exchange<T>(context: Context, out: Outgoing, call: Request
     reached ||= sent && (!failure || (transient && !NOT_SENT.test(rootCode(failure.cause) ?? "")));
     if (log.debugging) {
       const id = response?.headers.get("x-request-id");
-      log("debug", `${out.target} → ${failure ? `${failure.name} (${failure.code}${rootCode(failure.cause) ? ` ${rootCode(failure.cause)}` : ""})` : response!.status} attempt ${attempt + 1}, ${Date.now() - started} ms${id ? `, request id ${id}` : ""}`);
+      log(
+        "debug",
+        `${out.target} → ${failure ? `${failure.name} (${failure.code}${rootCode(failure.cause) ? ` ${rootCode(failure.cause)}` : ""})` : response!.status} attempt ${attempt + 1}, ${Date.now() - started} ms${id ? `, request id ${id}` : ""}`,
+      );
     }
     const canRetry = retryable && attempt < settings.maxRetries;
     if (failure) {
@@ -117,13 +128,19 @@ export async function exchange<T>(context: Context, out: Outgoing, call: Request
       if (!shouldRetry(response!)) return { response: response!, value };
       const asked = serverDelay(response!.headers, settings.now);
       if (asked !== undefined && asked > MAX_HEADER_DELAY) {
-        log("warn", `${out.target} got ${response!.status} asking to wait ${Math.round(asked)} ms (over 60 s): not retrying.`);
+        log(
+          "warn",
+          `${out.target} got ${response!.status} asking to wait ${Math.round(asked)} ms (over 60 s): not retrying.`,
+        );
         return { response: response!, value, retryAfterMs: asked };
       }
       if (!canRetry) return { response: response!, value };
     }
     const delay = retryDelay(attempt, response?.headers, settings);
-    log("info", `${out.target} failed (${failure ? failure.code : response!.status}); retry ${attempt + 1} of ${settings.maxRetries} in ${Math.round(delay)} ms.`);
+    log(
+      "info",
+      `${out.target} failed (${failure ? failure.code : response!.status}); retry ${attempt + 1} of ${settings.maxRetries} in ${Math.round(delay)} ms.`,
+    );
     await settings.sleep(delay, signal);
   }
 }

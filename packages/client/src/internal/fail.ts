@@ -3,7 +3,13 @@ export const PREFIX = "[@petstore/client] ";
 
 // Never `String(value)` on an object: it may throw (no prototype) or print "[object Object]".
 const show = (value: unknown) =>
-  typeof value === "string" ? JSON.stringify(value) : typeof value === "bigint" ? `${value}n` : value && typeof value === "object" ? "an object" : String(value);
+  typeof value === "string"
+    ? JSON.stringify(value)
+    : typeof value === "bigint"
+      ? `${value}n`
+      : value && typeof value === "object"
+        ? "an object"
+        : String(value);
 
 /** Throws a TypeError saying what a value must be and what it was, before any request is sent. */
 export function invalid(name: string, expected: string, got: unknown): never {
@@ -13,6 +19,7 @@ export function invalid(name: string, expected: string, got: unknown): never {
 /** Throws a TypeError naming the first key of `value` not in `known`, so a misspelt option (`baseURL`) is never ignored. */
 export function rejectUnknownKeys(what: string, value: object, known: readonly string[]): void {
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) throw new TypeError(`${PREFIX}Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
+    if (!known.includes(key))
+      throw new TypeError(`${PREFIX}Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
   }
 }

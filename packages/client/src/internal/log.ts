@@ -20,7 +20,9 @@ const RANK = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 /** The client's log function: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`). */
 export function createLog(level: LogLevel | undefined, logger: Logger | undefined): Log & { debugging: boolean } {
   const chosen = level ?? (readEnv("PETSTORE_LOG") as LogLevel | undefined) ?? "warn";
-  const max = Object.hasOwn(RANK, chosen) ? RANK[chosen] : invalid("PETSTORE_LOG", `one of "${Object.keys(RANK).join('", "')}"`, chosen);
+  const max = Object.hasOwn(RANK, chosen)
+    ? RANK[chosen]
+    : invalid("PETSTORE_LOG", `one of "${Object.keys(RANK).join('", "')}"`, chosen);
   const log = (at: Exclude<LogLevel, "off">, message: string) => {
     if (RANK[at] <= max) (logger ?? console)[at](PREFIX + message);
   };

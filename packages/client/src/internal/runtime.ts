@@ -39,5 +39,7 @@ export function randomKey(): string {
   if (crypto.randomUUID) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(31));
   let i = 0;
-  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => ((c === "x" ? 0 : 8) | (bytes[i++]! & (c === "x" ? 15 : 3))).toString(16));
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) =>
+    ((c === "x" ? 0 : 8) | (bytes[i++]! & (c === "x" ? 15 : 3))).toString(16),
+  );
 }

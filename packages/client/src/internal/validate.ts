@@ -11,7 +11,10 @@ export type Problem = [pointer: string, expected: string];
 // Only what makes a Pet unusable counts: a missing required field or a wrong JSON type. An unknown status or an
 // extra field is what a newer server sends, and passes through.
 // Entries made once: this runs for every pet of every response.
-const PET_FIELDS = Object.entries({ id: "integer", name: "string", categoryId: "integer", status: "" } satisfies Record<keyof Pet, string>);
+const PET_FIELDS = Object.entries({ id: "integer", name: "string", categoryId: "integer", status: "" } satisfies Record<
+  keyof Pet,
+  string
+>);
 
 /** Checks a parsed body against `Pet`; returns the first problem, or undefined. */
 export function petProblem(value: unknown, at = ""): Problem | undefined {
@@ -21,7 +24,8 @@ export function petProblem(value: unknown, at = ""): Problem | undefined {
     const pointer = `${at}/${name}`;
     if (field === undefined) {
       if (type) return [pointer, `a required ${type}`];
-    } else if (type === "integer" ? !Number.isSafeInteger(field) : typeof field !== "string") return [pointer, `a ${type || "string"}`];
+    } else if (type === "integer" ? !Number.isSafeInteger(field) : typeof field !== "string")
+      return [pointer, `a ${type || "string"}`];
   }
   return undefined;
 }
@@ -38,16 +42,22 @@ export function petListProblem(value: unknown): Problem | undefined {
 
 /** Rejects list parameters the service would answer with 400, before anything is sent. */
 export function checkListParams(params: ListPetsParams): ListPetsParams {
-  const { limit, status } = typeof params === "object" && params ? params : invalid("pets.list params", "an object such as { limit: 10 }", params);
+  const { limit, status } =
+    typeof params === "object" && params
+      ? params
+      : invalid("pets.list params", "an object such as { limit: 10 }", params);
   rejectUnknownKeys("pets.list parameter", params, ["limit", "status"]);
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) invalid("limit", "an integer from 1 to 100", limit);
-  if (status !== undefined && !(PET_STATUSES as readonly unknown[]).includes(status)) invalid("status", `one of ${PET_STATUSES.join(", ")}`, status);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
+    invalid("limit", "an integer from 1 to 100", limit);
+  if (status !== undefined && !(PET_STATUSES as readonly unknown[]).includes(status))
+    invalid("status", `one of ${PET_STATUSES.join(", ")}`, status);
   return params;
 }
 
 /** Rejects a create body that is not a NewPet's shape, before anything is sent; the service judges the values. */
 export function checkNewPet(pet: NewPet): NewPet {
-  if (!pet || typeof pet !== "object" || Array.isArray(pet)) invalid("pets.create pet", 'an object such as { name: "Rex", categoryId: 1 }', pet);
+  if (!pet || typeof pet !== "object" || Array.isArray(pet))
+    invalid("pets.create pet", 'an object such as { name: "Rex", categoryId: 1 }', pet);
   if (typeof pet.name !== "string") invalid("pet.name", "a string", pet.name);
   if (!Number.isSafeInteger(pet.categoryId)) invalid("pet.categoryId", "an integer", pet.categoryId);
   return pet;

@@ -19,15 +19,18 @@ export async function startDropProxy(target: string): Promise<DropProxy> {
   const server = createServer((req, res) => {
     const drop = req.method === "POST" && state.dropCreates > 0;
     if (drop) state.dropCreates--;
-    const proxied = forward({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      if (drop) {
-        answer.resume();
-        answer.on("end", () => res.socket?.destroy());
-        return;
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const proxied = forward(
+      { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        if (drop) {
+          answer.resume();
+          answer.on("end", () => res.socket?.destroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     proxied.on("error", () => res.socket?.destroy());
     req.pipe(proxied);
   });

@@ -17,11 +17,21 @@ export interface ReferenceServer {
 export async function startReferenceServer(): Promise<ReferenceServer> {
   const dir = await mkdtemp(join(tmpdir(), "petstore-client-"));
   const apiKey = "client-test-key";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", PETSTORE_API_KEYS: apiKey, PETSTORE_DATA_FILE: join(dir, "pets.jsonl"), LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"],
+    {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: "0",
+        PETSTORE_API_KEYS: apiKey,
+        PETSTORE_DATA_FILE: join(dir, "pets.jsonl"),
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let err = "";
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -26,7 +26,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString() };
+      const request = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
       received.push(request);
       handler(request, res, received.length - 1);
     });
@@ -45,7 +50,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 }
 
 /** Writes a JSON body with a status and extra headers. */
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConnectionError, createPetstoreClient, PetstoreError } from "../../src/index";
+import { ConnectionError, createPetstoreClient, type PetstoreError } from "../../src/index";
 import { startDropProxy, type DropProxy } from "../helpers/drop-proxy";
 import { startReferenceServer, type ReferenceServer } from "../helpers/reference-server";
 
@@ -18,7 +18,13 @@ afterAll(async () => {
 
 describe("a create whose outcome is unknown, against the real reference server", () => {
   it("says the pet may exist and how to find out; doing what the message says creates no second pet", async () => {
-    const petstore = createPetstoreClient({ apiKey: server.apiKey, baseUrl: proxy.baseUrl, maxRetries: 2, sleep: async () => {}, onDeprecation: false });
+    const petstore = createPetstoreClient({
+      apiKey: server.apiKey,
+      baseUrl: proxy.baseUrl,
+      maxRetries: 2,
+      sleep: async () => {},
+      onDeprecation: false,
+    });
     const name = `Ambiguous-${Date.now()}`;
     proxy.dropCreates = 3; // every attempt reaches the server, and every answer is lost
     const error = await petstore.pets.create({ name, categoryId: 1 }).catch((e: unknown) => e);

@@ -17,19 +17,28 @@ const queryClient = new QueryClient();
 describe("petstoreQueries types", () => {
   it("list and get fit the options useQuery, QueryObserver and fetchQuery take", () => {
     // useQuery's UseQueryOptions is QueryObserverOptions without `suspense`, in every framework adapter.
-    expectTypeOf(queries.pets.list({ status: "available" })).toExtend<QueryObserverOptions<Pet[], Error, Pet[], Pet[], ListPetsKey>>();
+    expectTypeOf(queries.pets.list({ status: "available" })).toExtend<
+      QueryObserverOptions<Pet[], Error, Pet[], Pet[], ListPetsKey>
+    >();
     expectTypeOf(queries.pets.get(1)).toExtend<QueryObserverOptions<Pet, Error, Pet, Pet, GetPetKey>>();
     expectTypeOf(queries.pets.list()).toExtend<FetchQueryOptions<Pet[], Error, Pet[], ListPetsKey>>();
     expectTypeOf(queries.pets.list().queryFn).toExtend<QueryFunction<Pet[], ListPetsKey>>();
   });
 
   it("infers the data type through QueryObserver and QueryClient", () => {
-    expectTypeOf(new QueryObserver(queryClient, queries.pets.list()).getCurrentResult().data).toEqualTypeOf<Pet[] | undefined>();
-    expectTypeOf(new QueryObserver(queryClient, queries.pets.get(1)).getCurrentResult().data).toEqualTypeOf<Pet | undefined>();
-    expectTypeOf(queryClient.fetchQuery(queries.pets.list())).resolves.toEqualTypeOf<Pet[]>();
-    expectTypeOf(new QueryObserver(queryClient, { ...queries.pets.list(), select: (pets) => pets.map((pet) => pet.name) }).getCurrentResult().data).toEqualTypeOf<
-      string[] | undefined
+    expectTypeOf(new QueryObserver(queryClient, queries.pets.list()).getCurrentResult().data).toEqualTypeOf<
+      Pet[] | undefined
     >();
+    expectTypeOf(new QueryObserver(queryClient, queries.pets.get(1)).getCurrentResult().data).toEqualTypeOf<
+      Pet | undefined
+    >();
+    expectTypeOf(queryClient.fetchQuery(queries.pets.list())).resolves.toEqualTypeOf<Pet[]>();
+    expectTypeOf(
+      new QueryObserver(queryClient, {
+        ...queries.pets.list(),
+        select: (pets) => pets.map((pet) => pet.name),
+      }).getCurrentResult().data,
+    ).toEqualTypeOf<string[] | undefined>();
   });
 
   it("create fits MutationObserver and takes a NewPet", () => {

@@ -19,7 +19,9 @@ async function setup(handler: Handler) {
   server = await startServer(handler);
   const petstore = createPetstoreClient({ apiKey: "k", baseUrl: server.baseUrl, onDeprecation: false, maxRetries: 0 });
   // TanStack's own retries stay off: the SDK retries already (see the README).
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
   return { queries: petstoreQueries(petstore), queryClient, received: server.received };
 }
 
@@ -40,17 +42,34 @@ describe("petstoreQueries keys", () => {
   });
 
   it("gives different operations and different params different hashes", () => {
-    const hashes = [queries.pets.list(), queries.pets.list({ limit: 5 }), queries.pets.list({ status: "sold" }), queries.pets.get(5)].map((o) => hashKey(o.queryKey));
+    const hashes = [
+      queries.pets.list(),
+      queries.pets.list({ limit: 5 }),
+      queries.pets.list({ status: "sold" }),
+      queries.pets.get(5),
+    ].map((o) => hashKey(o.queryKey));
     expect(new Set(hashes).size).toBe(4);
   });
 
   it.each([
     ["limit 0", () => queries.pets.list({ limit: 0 }), /limit must be an integer from 1 to 100; got 0/],
-    ["an unknown status", () => queries.pets.list({ status: "lost" as never }), /status must be one of available, pending, sold/],
+    [
+      "an unknown status",
+      () => queries.pets.list({ status: "lost" as never }),
+      /status must be one of available, pending, sold/,
+    ],
     ["a misspelt parameter", () => queries.pets.list({ limt: 5 } as never), /Unknown pets.list parameter "limt"/],
     ["petId 0", () => queries.pets.get(0), /petId must be a positive integer; got 0/],
-    ["no client", () => petstoreQueries(undefined as never), /petstoreQueries\(client\) must be a client from createPetstoreClient\(\); got undefined/],
-    ["the options object", () => petstoreQueries({ apiKey: "k" } as never), /petstoreQueries\(client\) must be a client/],
+    [
+      "no client",
+      () => petstoreQueries(undefined as never),
+      /petstoreQueries\(client\) must be a client from createPetstoreClient\(\); got undefined/,
+    ],
+    [
+      "the options object",
+      () => petstoreQueries({ apiKey: "k" } as never),
+      /petstoreQueries\(client\) must be a client/,
+    ],
   ])("throws a TypeError for %s when the options are made", (_name, make, message) => {
     expect(make).toThrow(TypeError);
     expect(make).toThrow(message);
@@ -67,7 +86,9 @@ describe("petstoreQueries in a real QueryClient over HTTP", () => {
   });
 
   it("feeds a QueryObserver, and invalidating the listPets prefix refetches every list but not getPet", async () => {
-    const { queries, queryClient, received } = await setup((req, res) => json(res, 200, req.url.startsWith("/v1/pets/") ? PET : [PET]));
+    const { queries, queryClient, received } = await setup((req, res) =>
+      json(res, 200, req.url.startsWith("/v1/pets/") ? PET : [PET]),
+    );
     const observer = new QueryObserver(queryClient, queries.pets.get(PET.id));
     const data = new Promise((resolve) => observer.subscribe((result) => result.isSuccess && resolve(result.data)));
     await expect(data).resolves.toEqual(PET);
@@ -95,17 +116,31 @@ describe("petstoreQueries in a real QueryClient over HTTP", () => {
   });
 
   it("runs create as a mutation: one POST with the pet and an Idempotency-Key", async () => {
-    const { queries, queryClient, received } = await setup((req, res) => json(res, 201, { ...JSON.parse(req.body), id: 9 }));
+    const { queries, queryClient, received } = await setup((req, res) =>
+      json(res, 201, { ...JSON.parse(req.body), id: 9 }),
+    );
     const observer = new MutationObserver(queryClient, queries.pets.create());
-    await expect(observer.mutate({ name: "Rex", categoryId: 1 })).resolves.toEqual({ id: 9, name: "Rex", categoryId: 1 });
+    await expect(observer.mutate({ name: "Rex", categoryId: 1 })).resolves.toEqual({
+      id: 9,
+      name: "Rex",
+      categoryId: 1,
+    });
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ method: "POST", url: "/v1/pets", body: JSON.stringify({ name: "Rex", categoryId: 1 }) });
+    expect(received[0]).toMatchObject({
+      method: "POST",
+      url: "/v1/pets",
+      body: JSON.stringify({ name: "Rex", categoryId: 1 }),
+    });
     expect(received[0]?.headers["idempotency-key"]).toMatch(/^.{8,}$/);
-    expect(queryClient.getMutationCache().find({ mutationKey: ["petstore", "createPet"] })?.state.status).toBe("success");
+    expect(queryClient.getMutationCache().find({ mutationKey: ["petstore", "createPet"] })?.state.status).toBe(
+      "success",
+    );
   });
 
   it("surfaces the SDK's typed error as the query's error", async () => {
-    const { queries, queryClient } = await setup((_req, res) => json(res, 404, { code: "not_found", message: "No pet 5.", status: 404 }));
+    const { queries, queryClient } = await setup((_req, res) =>
+      json(res, 404, { code: "not_found", message: "No pet 5.", status: 404 }),
+    );
     const error = await queryClient.fetchQuery(queries.pets.get(5)).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "NotFoundError", status: 404, code: "not_found" });
   });

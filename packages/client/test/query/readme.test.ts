@@ -27,7 +27,10 @@ describe("README: TanStack Query", () => {
       writeFileSync(file, snippet.replace("http://127.0.0.1:4000/v1", server.baseUrl));
       await import(/* @vite-ignore */ file);
       expect(log.mock.calls).toEqual([["#1 added; 1 available"]]);
-      expect(server.received.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/pets", "GET /v1/pets?status=available"]);
+      expect(server.received.map((r) => `${r.method} ${r.url}`)).toEqual([
+        "POST /v1/pets",
+        "GET /v1/pets?status=available",
+      ]);
     } finally {
       log.mockRestore();
       await server.close();
@@ -35,7 +38,10 @@ describe("README: TanStack Query", () => {
   });
 
   it("states the size budget that .size-limit.json enforces for ./query", () => {
-    const entries = JSON.parse(readFileSync(join(packageDir, ".size-limit.json"), "utf8")) as { path: string; limit: string }[];
+    const entries = JSON.parse(readFileSync(join(packageDir, ".size-limit.json"), "utf8")) as {
+      path: string;
+      limit: string;
+    }[];
     const query = entries.find((entry) => entry.path === "dist/query.js");
     expect(section).toContain(`its budget in \`.size-limit.json\` is ${query?.limit}`);
   });

@@ -14,7 +14,22 @@ const anyText = fc.string({ unit: "grapheme", maxLength: 40 });
 // fetch itself refuses CONNECT, TRACE and TRACK, so they could never reach a server.
 const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 const method = fc.oneof(
-  { weight: 20, arbitrary: fc.constantFrom("GET", "GET", "GET", "POST", "POST", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS") },
+  {
+    weight: 20,
+    arbitrary: fc.constantFrom(
+      "GET",
+      "GET",
+      "GET",
+      "POST",
+      "POST",
+      "POST",
+      "PUT",
+      "PATCH",
+      "DELETE",
+      "HEAD",
+      "OPTIONS",
+    ),
+  },
   { weight: 1, arbitrary: fc.stringMatching(/^[A-Z]{3,8}$/).filter((m) => !forbiddenMethods.has(m)) },
 );
 
@@ -27,13 +42,29 @@ const idLike = fc.oneof(
 const path = fc.oneof(
   { weight: 4, arbitrary: fc.constant("/pets") },
   { weight: 4, arbitrary: idLike.map((id) => `/pets/${id}`) },
-  { weight: 1, arbitrary: fc.array(anyText.map(encodeURIComponent), { maxLength: 4 }).map((segments) => `/${segments.join("/")}`) },
-  { weight: 1, arbitrary: fc.constantFrom("", "/", "//pets", "/pets/", "/pets/1/owner", "/PETS", "/pets/%2e%2e", "/store/orders") },
+  {
+    weight: 1,
+    arbitrary: fc.array(anyText.map(encodeURIComponent), { maxLength: 4 }).map((segments) => `/${segments.join("/")}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("", "/", "//pets", "/pets/", "/pets/1/owner", "/PETS", "/pets/%2e%2e", "/store/orders"),
+  },
 );
 
-const queryValue = fc.oneof(idLike, anyText.map(encodeURIComponent), fc.constantFrom("available", "pending", "sold", "", "AVAILABLE"));
+const queryValue = fc.oneof(
+  idLike,
+  anyText.map(encodeURIComponent),
+  fc.constantFrom("available", "pending", "sold", "", "AVAILABLE"),
+);
 const query = fc
-  .array(fc.tuple(fc.constantFrom("limit", "status", "limit", "offset", "page", anyText.map(encodeURIComponent) as never), queryValue), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.constantFrom("limit", "status", "limit", "offset", "page", anyText.map(encodeURIComponent) as never),
+      queryValue,
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([key, value]) => `${key}=${value}`).join("&")}`));
 
 /** Headers a client can send: printable ASCII values, since fetch rejects the rest before anything is sent. */
@@ -48,7 +79,16 @@ const headers = (apiKey: string) =>
         ),
         "content-type": fc.oneof(
           { weight: 6, arbitrary: fc.constant("application/json") },
-          { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/problem+json", "*/*") },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              "text/plain",
+              "application/x-www-form-urlencoded",
+              "application/json; charset=latin1",
+              "application/problem+json",
+              "*/*",
+            ),
+          },
           { weight: 1, arbitrary: printable },
         ),
         "idempotency-key": printable.chain((key) => fc.constantFrom(key, key.repeat(8))),
@@ -57,7 +97,10 @@ const headers = (apiKey: string) =>
       },
       { requiredKeys: [] },
     )
-    .map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Record<string, string>);
+    .map(
+      (record) =>
+        Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Record<string, string>,
+    );
 
 const newPetLike = fc.record(
   {
@@ -72,18 +115,29 @@ const body = fc.oneof(
   { weight: 4, arbitrary: newPetLike.map((pet) => JSON.stringify(pet)) },
   { weight: 2, arbitrary: fc.json() },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.constantFrom("", "{", '{"name":', "[", "null", '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "{",
+      '{"name":',
+      "[",
+      "null",
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ),
+  },
 );
 
 /** Arbitrary bad (and occasionally good) requests against the Petstore API. */
 export function fuzzRequestArbitrary(apiKey: string): fc.Arbitrary<FuzzRequest> {
-  return fc.record({ method, path, query, headers: headers(apiKey), body: fc.option(body, { nil: undefined }) }).map(
-    ({ method, path, query, headers, body }) => ({
+  return fc
+    .record({ method, path, query, headers: headers(apiKey), body: fc.option(body, { nil: undefined }) })
+    .map(({ method, path, query, headers, body }) => ({
       method,
       path: path + query,
       headers,
       // fetch refuses a body on GET and HEAD.
       ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}),
-    }),
-  );
+    }));
 }

@@ -6,7 +6,17 @@ import { resolveSeed } from "./run";
 /** The API key placeholder in generated requests; each target gets its own key in its place. */
 const KEY = "__petstore_api_key__";
 /** Response headers whose values must agree (X-Request-Id agrees when the caller chose it). */
-const COMPARED_HEADERS = ["content-type", "allow", "www-authenticate", "location", "idempotent-replayed", "sunset", "deprecation", "link", "retry-after"];
+const COMPARED_HEADERS = [
+  "content-type",
+  "allow",
+  "www-authenticate",
+  "location",
+  "idempotent-replayed",
+  "sunset",
+  "deprecation",
+  "link",
+  "retry-after",
+];
 const GENERATED_ID = /^req_[0-9a-f]{32}$/;
 
 /** One answer, reduced to what two implementations must agree on. */
@@ -39,13 +49,23 @@ export interface DifferentialSummary {
 }
 
 async function answer(target: Target, request: FuzzRequest): Promise<ComparableAnswer> {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, value.replaceAll(KEY, target.apiKey)]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, value.replaceAll(KEY, target.apiKey)]),
+  );
   try {
-    const response = await target.fetch(target.baseUrl + request.path, { method: request.method, headers, body: request.body, signal: AbortSignal.timeout(10_000) });
+    const response = await target.fetch(target.baseUrl + request.path, {
+      method: request.method,
+      headers,
+      body: request.body,
+      signal: AbortSignal.timeout(10_000),
+    });
     const id = response.headers.get("x-request-id");
     return {
       status: response.status,
-      headers: { ...Object.fromEntries(COMPARED_HEADERS.map((name) => [name, response.headers.get(name)])), "x-request-id": id !== null && GENERATED_ID.test(id) ? "req_<generated>" : id },
+      headers: {
+        ...Object.fromEntries(COMPARED_HEADERS.map((name) => [name, response.headers.get(name)])),
+        "x-request-id": id !== null && GENERATED_ID.test(id) ? "req_<generated>" : id,
+      },
       body: await response.text(),
     };
   } catch (error) {
@@ -59,14 +79,19 @@ async function answer(target: Target, request: FuzzRequest): Promise<ComparableA
  * Both targets must start empty. Methods included: a method Node's HTTP parser refuses (`MAED`) is a
  * `400 invalid_request` from both, as the contract says (FINDINGS.md F2).
  */
-export async function compareTargets(reference: Target, candidate: Target, options: DifferentialOptions = {}): Promise<DifferentialSummary> {
+export async function compareTargets(
+  reference: Target,
+  candidate: Target,
+  options: DifferentialOptions = {},
+): Promise<DifferentialSummary> {
   const seed = resolveSeed(options.seed);
   const generated = fc.sample(fuzzRequestArbitrary(KEY), { numRuns: options.requests ?? 2000, seed });
   const disagreements: Disagreement[] = [];
   for (const request of generated) {
     const expected = await answer(reference, request);
     const actual = await answer(candidate, request);
-    if (JSON.stringify(expected) !== JSON.stringify(actual)) disagreements.push({ request, answers: { [reference.name]: expected, [candidate.name]: actual } });
+    if (JSON.stringify(expected) !== JSON.stringify(actual))
+      disagreements.push({ request, answers: { [reference.name]: expected, [candidate.name]: actual } });
   }
   return { seed, compared: generated.length, disagreements };
 }

@@ -35,7 +35,10 @@ export interface FuzzSummary {
 
 /** The failing requests of a run, and how to replay it; fast-check's own report would print the whole batch. */
 function failureMessage(details: fc.RunDetails<[FuzzRequest[]]>, seed: number): string {
-  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "interrupted");
+  const cause =
+    details.errorInstance instanceof Error
+      ? details.errorInstance.message
+      : String(details.errorInstance ?? "interrupted");
   return `${cause}\n(replay with CONFORMANCE_SEED=${seed}; batch ${details.numRuns} of the run)`;
 }
 
@@ -59,43 +62,58 @@ async function send(target: Target, request: FuzzRequest, statuses: Record<numbe
   }
   const text = await response.text();
   statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-  return fuzzProblems(request, response.status, response.headers, text).map((problem) => `${response.status}: ${problem}`);
+  return fuzzProblems(request, response.status, response.headers, text).map(
+    (problem) => `${response.status}: ${problem}`,
+  );
 }
 
 /**
  * Sends generated bad requests (methods, paths, queries, headers, bodies) in concurrent batches and checks that no
  * answer is a 5xx, every error body is a schema-valid Error, nothing throws unhandled, and the target stays healthy.
  */
-export async function runFuzz(target: Target, options: FuzzOptions = {}, findings: readonly KnownFuzzFinding[] = knownFuzzFindings[target.name] ?? []): Promise<FuzzSummary> {
+export async function runFuzz(
+  target: Target,
+  options: FuzzOptions = {},
+  findings: readonly KnownFuzzFinding[] = knownFuzzFindings[target.name] ?? [],
+): Promise<FuzzSummary> {
   const requests = options.requests ?? 10_000;
   const concurrency = options.concurrency ?? 50;
   const seed = resolveSeed(options.seed);
   const statuses: Record<number, number> = {};
   const unhandled: string[] = [];
-  const onUnhandled = (error: unknown) => unhandled.push(error instanceof Error ? error.stack ?? error.message : String(error));
+  const onUnhandled = (error: unknown) =>
+    unhandled.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.on("uncaughtException", onUnhandled);
   process.on("unhandledRejection", onUnhandled);
   let sent = 0;
   const known = findings.map(({ id, finding }) => ({ id, finding, matched: 0, failed: 0 }));
-  const property = fc.asyncProperty(fc.array(fuzzRequestArbitrary(target.apiKey), { minLength: concurrency, maxLength: concurrency }), async (generated) => {
-    // Runs are sequential and never shrunk (`endOnFailure`), so trimming the last batch keeps the total exact.
-    const batch = generated.slice(0, Math.max(0, requests - sent));
-    const outcomes = await Promise.all(batch.map((request) => send(target, request, statuses)));
-    sent += batch.length;
-    const failures = batch.flatMap((request, i) => {
-      const index = findings.findIndex((finding) => finding.matches(request));
-      if (index >= 0) {
-        known[index]!.matched += 1;
-        if (outcomes[i]!.length > 0) known[index]!.failed += 1;
-        return [];
-      }
-      return outcomes[i]!.length > 0 ? [`${request.method} ${request.path} → ${outcomes[i]!.join("; ")}`] : [];
-    });
-    if (failures.length > 0) throw new Error(failures.join("\n"));
-  });
+  const property = fc.asyncProperty(
+    fc.array(fuzzRequestArbitrary(target.apiKey), { minLength: concurrency, maxLength: concurrency }),
+    async (generated) => {
+      // Runs are sequential and never shrunk (`endOnFailure`), so trimming the last batch keeps the total exact.
+      const batch = generated.slice(0, Math.max(0, requests - sent));
+      const outcomes = await Promise.all(batch.map((request) => send(target, request, statuses)));
+      sent += batch.length;
+      const failures = batch.flatMap((request, i) => {
+        const index = findings.findIndex((finding) => finding.matches(request));
+        if (index >= 0) {
+          known[index]!.matched += 1;
+          if (outcomes[i]!.length > 0) known[index]!.failed += 1;
+          return [];
+        }
+        return outcomes[i]!.length > 0 ? [`${request.method} ${request.path} → ${outcomes[i]!.join("; ")}`] : [];
+      });
+      if (failures.length > 0) throw new Error(failures.join("\n"));
+    },
+  );
   let details: fc.RunDetails<[FuzzRequest[]]>;
   try {
-    details = await fc.check(property, { seed, numRuns: Math.ceil(requests / concurrency), endOnFailure: true, markInterruptAsFailure: true });
+    details = await fc.check(property, {
+      seed,
+      numRuns: Math.ceil(requests / concurrency),
+      endOnFailure: true,
+      markInterruptAsFailure: true,
+    });
   } finally {
     process.off("uncaughtException", onUnhandled);
     process.off("unhandledRejection", onUnhandled);
@@ -113,7 +131,9 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}, finding
     ...(details.failed
       ? { failure: failureMessage(details, seed) }
       : stale.length > 0
-        ? { failure: `known findings no longer reproduce (remove them from known-failures.ts): ${stale.map((k) => k.id).join(", ")}` }
+        ? {
+            failure: `known findings no longer reproduce (remove them from known-failures.ts): ${stale.map((k) => k.id).join(", ")}`,
+          }
         : {}),
   };
 }

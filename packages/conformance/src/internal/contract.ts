@@ -23,7 +23,8 @@ export function resolveRef(node: JsonObject): JsonObject {
 export function operationObject(operationId: string): { path: string; method: string; operation: JsonObject } {
   for (const [path, item] of Object.entries(document.paths as JsonObject)) {
     for (const [method, operation] of Object.entries(item as JsonObject)) {
-      if ((operation as JsonObject).operationId === operationId) return { path, method, operation: operation as JsonObject };
+      if ((operation as JsonObject).operationId === operationId)
+        return { path, method, operation: operation as JsonObject };
     }
   }
   throw new Error(`[@petstore/conformance] the contract has no operation ${operationId}`);
@@ -41,13 +42,17 @@ export function pathMethods(template: string): string[] {
   const item = (document.paths as JsonObject)[template] as JsonObject | undefined;
   if (!item) throw new Error(`[@petstore/conformance] the contract has no path ${template}`);
   const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-  return Object.keys(item).filter((key) => methods.includes(key)).map((method) => method.toUpperCase());
+  return Object.keys(item)
+    .filter((key) => methods.includes(key))
+    .map((method) => method.toUpperCase());
 }
 
 /** The statuses an operation declares explicitly (without `default`). */
 export function declaredStatuses(operationId: string): number[] {
   const responses = operationObject(operationId).operation.responses as JsonObject;
-  return Object.keys(responses).filter((key) => key !== "default").map(Number);
+  return Object.keys(responses)
+    .filter((key) => key !== "default")
+    .map(Number);
 }
 
 /** A parameter's schema, resolved, looked up by operation and parameter name. */

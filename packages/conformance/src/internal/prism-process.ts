@@ -17,7 +17,9 @@ export interface PrismProcess {
 /** Starts the Prism CLI (`mock` or `proxy`) on an ephemeral loopback port and resolves once it listens. */
 export function spawnPrism(args: readonly string[], timeoutMs = 30_000): Promise<PrismProcess> {
   const cli = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
-  const child = spawn(process.execPath, [cli, ...args, "-h", "127.0.0.1", "-p", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [cli, ...args, "-h", "127.0.0.1", "-p", "0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const stop = () =>
     new Promise<void>((resolve) => {

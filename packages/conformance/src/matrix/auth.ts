@@ -36,8 +36,22 @@ function lowercaseSchemeCases(): ConformanceCase[] {
   const requires: Capability[] = ["auth-scheme-case"];
   const title = (operationId: OperationId) => `${operationId} with the scheme written \`bearer\` authenticates`;
   return [
-    { id: "listPets.auth.lowercase-scheme", operationId: "listPets", title: title("listPets"), requires, request: { ...requests.listPets.valid, auth }, status: 200 },
-    { id: "createPet.auth.lowercase-scheme", operationId: "createPet", title: title("createPet"), requires, request: { ...createRequest(newPet()), auth }, status: 201 },
+    {
+      id: "listPets.auth.lowercase-scheme",
+      operationId: "listPets",
+      title: title("listPets"),
+      requires,
+      request: { ...requests.listPets.valid, auth },
+      status: 200,
+    },
+    {
+      id: "createPet.auth.lowercase-scheme",
+      operationId: "createPet",
+      title: title("createPet"),
+      requires,
+      request: { ...createRequest(newPet()), auth },
+      status: 201,
+    },
     {
       id: "getPet.auth.lowercase-scheme",
       operationId: "getPet",
@@ -53,7 +67,10 @@ function lowercaseSchemeCases(): ConformanceCase[] {
 /** Every operation × every wrong credential → 401; authentication is checked before validation; scheme case. */
 export function authCases(): ConformanceCase[] {
   const cases: ConformanceCase[] = [];
-  for (const [operationId, { valid, invalid }] of Object.entries(requests) as [OperationId, (typeof requests)[OperationId]][]) {
+  for (const [operationId, { valid, invalid }] of Object.entries(requests) as [
+    OperationId,
+    (typeof requests)[OperationId],
+  ][]) {
     for (const { auth, what, requires } of wrongCredentials) {
       const kase: ConformanceCase = {
         id: `${operationId}.auth.${auth}`,
@@ -67,14 +84,16 @@ export function authCases(): ConformanceCase[] {
       cases.push(auth === "unknown-key" ? kase : breaksContract(kase));
     }
     for (const auth of ["missing", "basic-scheme", "unknown-key"] as const) {
-      cases.push(breaksContract({
-        id: `${operationId}.auth.${auth}-before-validation`,
-        operationId,
-        title: `${operationId} with ${wrongCredentials.find((c) => c.auth === auth)!.what} and invalid input is a 401, not a 400`,
-        requires: auth === "unknown-key" ? ["api-key-validation"] : [],
-        request: { ...invalid, auth },
-        status: 401,
-      }));
+      cases.push(
+        breaksContract({
+          id: `${operationId}.auth.${auth}-before-validation`,
+          operationId,
+          title: `${operationId} with ${wrongCredentials.find((c) => c.auth === auth)!.what} and invalid input is a 401, not a 400`,
+          requires: auth === "unknown-key" ? ["api-key-validation"] : [],
+          request: { ...invalid, auth },
+          status: 401,
+        }),
+      );
     }
   }
   cases.push(...lowercaseSchemeCases());

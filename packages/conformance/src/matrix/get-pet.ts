@@ -16,7 +16,13 @@ export function getPetCases(): ConformanceCase[] {
       setup: (send) => createPets(send, [newPet({ status: "sold" })]),
       request: ([pet]: Pet[]) => get(String(pet!.id)),
       status: 200,
-      checks: [{ name: "returns the pet as created", requires: ["stateful"], check: (e, [pet]: Pet[]) => differs("pet", petOf(e), pet) }],
+      checks: [
+        {
+          name: "returns the pet as created",
+          requires: ["stateful"],
+          check: (e, [pet]: Pet[]) => differs("pet", petOf(e), pet),
+        },
+      ],
     },
     {
       id: "getPet.created-without-status",
@@ -26,7 +32,16 @@ export function getPetCases(): ConformanceCase[] {
       setup: (send) => createPets(send, [newPet()]),
       request: ([pet]: Pet[]) => get(String(pet!.id)),
       status: 200,
-      checks: [{ name: "has no status", requires: ["stateful"], check: (e) => (petOf(e) && "status" in petOf(e)! ? `expected no status, got ${JSON.stringify(petOf(e)!.status)}` : undefined) }],
+      checks: [
+        {
+          name: "has no status",
+          requires: ["stateful"],
+          check: (e) =>
+            petOf(e) && "status" in petOf(e)!
+              ? `expected no status, got ${JSON.stringify(petOf(e)!.status)}`
+              : undefined,
+        },
+      ],
     },
   ];
   const minimum = petId.minimum as number;
@@ -37,13 +52,29 @@ export function getPetCases(): ConformanceCase[] {
     ["1.5", "not an integer"],
     ["9223372036854775808", "2^63, above int64"],
   ] as const) {
-    cases.push(breaksContract({ id: `getPet.id.${id}`, operationId: "getPet", title: `rejects petId ${id} (${why}) with 400`, requires: [], request: get(id), status: 400 }));
+    cases.push(
+      breaksContract({
+        id: `getPet.id.${id}`,
+        operationId: "getPet",
+        title: `rejects petId ${id} (${why}) with 400`,
+        requires: [],
+        request: get(id),
+        status: 400,
+      }),
+    );
   }
   for (const [id, why, requires] of [
     [String(2 ** 53), "2^53", ["stateful", "int64-ids"]],
     ["9223372036854775807", "2^63-1, the largest int64", ["stateful", "int64-ids"]],
   ] as const) {
-    cases.push({ id: `getPet.id.${id}`, operationId: "getPet", title: `answers an unknown petId ${id} (${why}) with 404`, requires, request: get(id), status: 404 });
+    cases.push({
+      id: `getPet.id.${id}`,
+      operationId: "getPet",
+      title: `answers an unknown petId ${id} (${why}) with 404`,
+      requires,
+      request: get(id),
+      status: 404,
+    });
   }
   return cases;
 }

@@ -49,7 +49,9 @@ function canonical(value: unknown): string {
 
 /** Describes how two values differ, or nothing when they are deeply equal. */
 export function differs(label: string, got: unknown, expected: unknown): string | undefined {
-  return canonical(got) === canonical(expected) ? undefined : `${label}: expected ${canonical(expected)}, got ${canonical(got)}`;
+  return canonical(got) === canonical(expected)
+    ? undefined
+    : `${label}: expected ${canonical(expected)}, got ${canonical(got)}`;
 }
 
 /** Marks a case whose request itself breaks the contract, which a validating proxy answers on its own. */

@@ -27,7 +27,13 @@ export function idempotencyCases(): ConformanceCase[] {
       setup: firstCreate,
       request: ({ key, body }: Replay) => createRequest(body, { headers: { "idempotency-key": key } }),
       status: 201,
-      checks: [{ name: "returns the same pet", requires: ["stateful"], check: (e, { first }: Replay) => differs("replayed pet", petOf(e), first.json) }],
+      checks: [
+        {
+          name: "returns the same pet",
+          requires: ["stateful"],
+          check: (e, { first }: Replay) => differs("replayed pet", petOf(e), first.json),
+        },
+      ],
     },
     {
       id: "createPet.idempotency.conflict",
@@ -35,7 +41,8 @@ export function idempotencyCases(): ConformanceCase[] {
       title: "rejects the same key with a different body with 400",
       requires: ["stateful"],
       setup: firstCreate,
-      request: ({ key, body }: Replay) => createRequest({ ...body, name: `${body.name}-changed` }, { headers: { "idempotency-key": key } }),
+      request: ({ key, body }: Replay) =>
+        createRequest({ ...body, name: `${body.name}-changed` }, { headers: { "idempotency-key": key } }),
       status: 400,
     },
     {
@@ -46,7 +53,16 @@ export function idempotencyCases(): ConformanceCase[] {
       setup: firstCreate,
       request: ({ body }: Replay) => createRequest(body, { headers: { "idempotency-key": crypto.randomUUID() } }),
       status: 201,
-      checks: [{ name: "assigns a new id", requires: ["stateful"], check: (e, { first }: Replay) => (petOf(e)?.id !== (first.json as Pet).id ? undefined : `expected a new id, got the first pet's ${petOf(e)?.id}`) }],
+      checks: [
+        {
+          name: "assigns a new id",
+          requires: ["stateful"],
+          check: (e, { first }: Replay) =>
+            petOf(e)?.id !== (first.json as Pet).id
+              ? undefined
+              : `expected a new id, got the first pet's ${petOf(e)?.id}`,
+        },
+      ],
     },
   ];
 }

@@ -29,7 +29,9 @@ const includesCreated: SemanticCheck<Created> = {
   check: (exchange, created) => {
     const listed = new Map((petsOf(exchange) ?? []).map((pet) => [pet.id, pet]));
     const missing = created.filter((pet) => JSON.stringify(listed.get(pet.id)) !== JSON.stringify(pet));
-    return missing.length === 0 ? undefined : `created pets missing or changed in the list: ${missing.map((p) => p.id).join(",")}`;
+    return missing.length === 0
+      ? undefined
+      : `created pets missing or changed in the list: ${missing.map((p) => p.id).join(",")}`;
   },
 };
 
@@ -42,7 +44,15 @@ export function listPetsCases(): ConformanceCase[] {
   const list = (query: string) => ({ method: "GET", path: `/pets${query}`, auth: "valid" as const });
 
   const cases: ConformanceCase[] = [
-    { id: "listPets.ok", operationId: "listPets", title: "lists pets without parameters", requires: [], request: list(""), status: 200, checks: [atMost(defaultLimit), ascending] },
+    {
+      id: "listPets.ok",
+      operationId: "listPets",
+      title: "lists pets without parameters",
+      requires: [],
+      request: list(""),
+      status: 200,
+      checks: [atMost(defaultLimit), ascending],
+    },
   ];
   for (const value of [minimum, minimum + 1, maximum - 1, maximum]) {
     cases.push({
@@ -53,7 +63,19 @@ export function listPetsCases(): ConformanceCase[] {
       setup: (send) => createPets(send, [newPet(), newPet()]),
       request: list(`?limit=${value}`),
       status: 200,
-      checks: [atMost(value), ...(value === minimum ? [{ name: "returns exactly limit pets when more exist", requires: ["stateful"], check: (e) => (petsOf(e)?.length === value ? undefined : `expected ${value} pet(s), got ${petsOf(e)?.length}`) } satisfies SemanticCheck<unknown>] : [])],
+      checks: [
+        atMost(value),
+        ...(value === minimum
+          ? [
+              {
+                name: "returns exactly limit pets when more exist",
+                requires: ["stateful"],
+                check: (e) =>
+                  petsOf(e)?.length === value ? undefined : `expected ${value} pet(s), got ${petsOf(e)?.length}`,
+              } satisfies SemanticCheck<unknown>,
+            ]
+          : []),
+      ],
     });
   }
   for (const [value, why] of [
@@ -64,7 +86,16 @@ export function listPetsCases(): ConformanceCase[] {
     ["1.5", "not an integer"],
     [String(2 ** 53), "2^53"],
   ] as const) {
-    cases.push(breaksContract({ id: `listPets.limit.${value}`, operationId: "listPets", title: `rejects limit=${value} (${why}) with 400`, requires: [], request: list(`?limit=${value}`), status: 400 }));
+    cases.push(
+      breaksContract({
+        id: `listPets.limit.${value}`,
+        operationId: "listPets",
+        title: `rejects limit=${value} (${why}) with 400`,
+        requires: [],
+        request: list(`?limit=${value}`),
+        status: 400,
+      }),
+    );
   }
   for (const status of statuses) {
     cases.push({
@@ -76,14 +107,30 @@ export function listPetsCases(): ConformanceCase[] {
       request: list(`?status=${status}&limit=${maximum}`),
       status: 200,
       checks: [
-        { name: "returns only pets with that status", requires: ["stateful"], check: (e) => (petsOf(e) ?? []).find((p) => p.status !== status) && `a pet with another status than ${status} was listed` || undefined },
+        {
+          name: "returns only pets with that status",
+          requires: ["stateful"],
+          check: (e) =>
+            ((petsOf(e) ?? []).find((p) => p.status !== status) &&
+              `a pet with another status than ${status} was listed`) ||
+            undefined,
+        },
         includesCreated,
         ascending,
       ],
     });
   }
   for (const status of ["lost", statuses[0]!.toUpperCase()]) {
-    cases.push(breaksContract({ id: `listPets.status.${status}`, operationId: "listPets", title: `rejects status=${status} (not in the enum) with 400`, requires: [], request: list(`?status=${status}`), status: 400 }));
+    cases.push(
+      breaksContract({
+        id: `listPets.status.${status}`,
+        operationId: "listPets",
+        title: `rejects status=${status} (not in the enum) with 400`,
+        requires: [],
+        request: list(`?status=${status}`),
+        status: 400,
+      }),
+    );
   }
   cases.push(
     {
@@ -91,10 +138,22 @@ export function listPetsCases(): ConformanceCase[] {
       operationId: "listPets",
       title: `returns exactly ${defaultLimit} pets by default when more exist`,
       requires: [],
-      setup: (send) => createPets(send, Array.from({ length: defaultLimit + 1 }, () => newPet())),
+      setup: (send) =>
+        createPets(
+          send,
+          Array.from({ length: defaultLimit + 1 }, () => newPet()),
+        ),
       request: list(""),
       status: 200,
-      checks: [{ name: `returns ${defaultLimit} pets`, requires: ["stateful"], check: (e) => (petsOf(e)?.length === defaultLimit ? undefined : `expected ${defaultLimit} pets, got ${petsOf(e)?.length}`) }, ascending],
+      checks: [
+        {
+          name: `returns ${defaultLimit} pets`,
+          requires: ["stateful"],
+          check: (e) =>
+            petsOf(e)?.length === defaultLimit ? undefined : `expected ${defaultLimit} pets, got ${petsOf(e)?.length}`,
+        },
+        ascending,
+      ],
     },
     {
       id: "listPets.created-listed",

@@ -8,8 +8,14 @@ const allows = (template: string): SemanticCheck<unknown> => {
     name: `Allow lists ${expected.join(", ")}`,
     check: (exchange) => {
       const allow = exchange.headers.get("allow");
-      const got = (allow ?? "").split(",").map((method) => method.trim().toUpperCase()).filter(Boolean).sort();
-      return got.join(",") === expected.join(",") ? undefined : `expected Allow: ${expected.join(", ")}, got ${allow === null ? "none" : JSON.stringify(allow)}`;
+      const got = (allow ?? "")
+        .split(",")
+        .map((method) => method.trim().toUpperCase())
+        .filter(Boolean)
+        .sort();
+      return got.join(",") === expected.join(",")
+        ? undefined
+        : `expected Allow: ${expected.join(", ")}, got ${allow === null ? "none" : JSON.stringify(allow)}`;
     },
   };
 };
@@ -20,7 +26,9 @@ const contentLength: SemanticCheck<unknown> = {
   check: (exchange) => {
     const expected = String(new TextEncoder().encode(exchange.text).byteLength);
     const got = exchange.headers.get("content-length");
-    return got === expected ? undefined : `expected Content-Length: ${expected}, got ${got === null ? "none" : JSON.stringify(got)}`;
+    return got === expected
+      ? undefined
+      : `expected Content-Length: ${expected}, got ${got === null ? "none" : JSON.stringify(got)}`;
   },
 };
 
@@ -29,29 +37,56 @@ const preflight: SemanticCheck<unknown> = {
   name: "answers the preflight with Access-Control-Allow-Origin and -Methods, without Allow",
   check: (exchange) => {
     const origin = exchange.headers.get("access-control-allow-origin");
-    const methods = (exchange.headers.get("access-control-allow-methods") ?? "").split(",").map((m) => m.trim().toUpperCase());
+    const methods = (exchange.headers.get("access-control-allow-methods") ?? "")
+      .split(",")
+      .map((m) => m.trim().toUpperCase());
     if (origin === null) return "no Access-Control-Allow-Origin";
-    if (!methods.includes("POST")) return `Access-Control-Allow-Methods ${JSON.stringify(exchange.headers.get("access-control-allow-methods"))} does not allow POST`;
-    return exchange.headers.get("allow") === null ? undefined : `an Allow header instead of a preflight answer: ${exchange.headers.get("allow")}`;
+    if (!methods.includes("POST"))
+      return `Access-Control-Allow-Methods ${JSON.stringify(exchange.headers.get("access-control-allow-methods"))} does not allow POST`;
+    return exchange.headers.get("allow") === null
+      ? undefined
+      : `an Allow header instead of a preflight answer: ${exchange.headers.get("allow")}`;
   },
 };
 
 /** Routes and methods outside the contract: Error bodies with 404 and 405, never an HTML or empty page. */
 export function routeCases(): ConformanceCase[] {
-  const outside = (id: string, method: string, path: string, status: number, title: string, checks: SemanticCheck<unknown>[] = []): ConformanceCase => ({
-    id: `routes.${id}`, operationId: null, title, requires: ["route-errors"], request: { method, path, auth: "valid" }, status, checks,
+  const outside = (
+    id: string,
+    method: string,
+    path: string,
+    status: number,
+    title: string,
+    checks: SemanticCheck<unknown>[] = [],
+  ): ConformanceCase => ({
+    id: `routes.${id}`,
+    operationId: null,
+    title,
+    requires: ["route-errors"],
+    request: { method, path, auth: "valid" },
+    status,
+    checks,
   });
   return [
     outside("unknown-path", "GET", "/orders", 404, "answers an unknown path with a 404 Error body"),
     outside("nested-unknown-path", "GET", "/pets/1/owner", 404, "answers a path below a pet with a 404 Error body"),
-    outside("delete-pets", "DELETE", "/pets", 405, "answers DELETE /pets with a 405 Error body and an Allow header", [allows("/pets")]),
-    outside("put-pet", "PUT", "/pets/1", 405, "answers PUT /pets/{petId} with a 405 Error body and an Allow header", [allows("/pets/{petId}")]),
+    outside("delete-pets", "DELETE", "/pets", 405, "answers DELETE /pets with a 405 Error body and an Allow header", [
+      allows("/pets"),
+    ]),
+    outside("put-pet", "PUT", "/pets/1", 405, "answers PUT /pets/{petId} with a 405 Error body and an Allow header", [
+      allows("/pets/{petId}"),
+    ]),
     {
       id: "routes.cors-preflight",
       operationId: null,
       title: "answers a CORS preflight for POST /pets with access-control-* headers",
       requires: [],
-      request: { method: "OPTIONS", path: "/pets", auth: "missing", headers: { origin: "https://app.example", "access-control-request-method": "POST" } },
+      request: {
+        method: "OPTIONS",
+        path: "/pets",
+        auth: "missing",
+        headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+      },
       status: 204,
       checks: [preflight],
     },
@@ -64,6 +99,9 @@ export function routeCases(): ConformanceCase[] {
       status: 200,
       checks: [contentLength],
     },
-    { ...outside("unknown-path-content-length", "GET", "/orders", 404, "sends Content-Length with a 404 Error body"), checks: [contentLength] },
+    {
+      ...outside("unknown-path-content-length", "GET", "/orders", 404, "sends Content-Length with a 404 Error body"),
+      checks: [contentLength],
+    },
   ];
 }

@@ -8,11 +8,13 @@ const realFetch = globalThis.fetch;
 
 /** What a request through `prism proxy --errors` cannot show, because Prism answers it before the server sees it. */
 export const prismProxyGaps: Partial<Record<Capability, string>> = {
-  "contract-error-responses": "with --errors Prism refuses requests that break the contract itself (401/422 problem+json) instead of forwarding them",
+  "contract-error-responses":
+    "with --errors Prism refuses requests that break the contract itself (401/422 problem+json) instead of forwarding them",
   "auth-scheme-case": "Prism answers `bearer <key>` with its own 401 problem+json instead of forwarding it",
   "route-errors": "Prism answers unknown routes and methods itself with application/problem+json",
   "malformed-json": "Prism never answers a malformed JSON body (the request hangs)",
-  "int64-ids": "Prism caps int64 at 2^53-1 and answers larger valid ids with its own 422 problem+json instead of forwarding them",
+  "int64-ids":
+    "Prism caps int64 at 2^53-1 and answers larger valid ids with its own 422 problem+json instead of forwarding them",
 };
 
 interface Violation {
@@ -33,7 +35,10 @@ export function responseViolations(response: Response): string[] {
   }
   return violations
     .filter((violation) => violation.location?.[0] === "response")
-    .map((violation) => `Prism contract violation at ${violation.location?.join(".")}: ${violation.message} (${violation.code})`);
+    .map(
+      (violation) =>
+        `Prism contract violation at ${violation.location?.join(".")}: ${violation.message} (${violation.code})`,
+    );
 }
 
 /** Options of `startPrismProxyTarget`. */
@@ -51,7 +56,10 @@ export interface PrismProxyOptions {
  * The reference server behind `prism proxy`, so Prism validates every response against the contract and reports
  * violations in `sl-violations` (a response violation fails the case).
  */
-export async function startPrismProxyTarget({ errors = true, upstream: startUpstream = startServerTarget }: PrismProxyOptions = {}): Promise<Target> {
+export async function startPrismProxyTarget({
+  errors = true,
+  upstream: startUpstream = startServerTarget,
+}: PrismProxyOptions = {}): Promise<Target> {
   const upstream = await startUpstream();
   try {
     const prism = await spawnPrism(["proxy", ...(errors ? ["--errors"] : []), contractPath, upstream.baseUrl]);

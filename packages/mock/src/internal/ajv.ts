@@ -12,7 +12,8 @@ function keys(): WeakMap<Schema, string> {
   bySchema = new WeakMap();
   for (const [name, schema] of Object.entries(componentSchemas)) bySchema.set(schema, `component ${name}`);
   for (const op of operationTable) {
-    for (const [status, response] of Object.entries(op.responses)) if (response.schema) bySchema.set(response.schema, `${op.operationId} response:${status}`);
+    for (const [status, response] of Object.entries(op.responses))
+      if (response.schema) bySchema.set(response.schema, `${op.operationId} response:${status}`);
   }
   return bySchema;
 }
@@ -20,6 +21,7 @@ function keys(): WeakMap<Schema, string> {
 /** The precompiled validator of a schema object from the contract's generated tables (no schema is compiled at run time). */
 export function validatorFor(schema: Schema): Validate {
   const key = keys().get(schema);
-  if (key === undefined) throw new Error("[@petstore/mock] no precompiled validator for this schema: it is not one of the contract's");
+  if (key === undefined)
+    throw new Error("[@petstore/mock] no precompiled validator for this schema: it is not one of the contract's");
   return generatedValidator(key);
 }

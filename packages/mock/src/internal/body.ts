@@ -19,7 +19,10 @@ export function mediaTypeOf(header: string): string | undefined {
   const slash = media.indexOf("/");
   if (slash === -1) return undefined;
   const type = media.slice(0, slash).trimStart().toLowerCase();
-  const subtype = media.slice(slash + 1).trimEnd().toLowerCase();
+  const subtype = media
+    .slice(slash + 1)
+    .trimEnd()
+    .toLowerCase();
   return TYPE.test(type) && SUBTYPE.test(subtype) ? `${type}/${subtype}` : undefined;
 }
 
@@ -52,7 +55,8 @@ export async function readBody(request: Request, options: ReadBodyOptions = {}):
     if (options.unknownRoute) return { present: false };
     throw unsupported();
   }
-  if (new TextEncoder().encode(text).byteLength > BODY_LIMIT) throw new RequestError(413, messages.bodyTooLarge(BODY_LIMIT));
+  if (new TextEncoder().encode(text).byteLength > BODY_LIMIT)
+    throw new RequestError(413, messages.bodyTooLarge(BODY_LIMIT));
   return { present: true, data: parseJsonBody(text, BODY_SAMPLE) };
 }
 
@@ -63,6 +67,10 @@ export function validateBody(operation: ContractOperation, body: ReadBody): unkn
   const requestBody = operation.requestBody;
   if (!requestBody) return undefined;
   let validate = bodyValidators.get(operation);
-  if (!validate) bodyValidators.set(operation, (validate = createBodyValidator(operation.operationId, requestBody.schema, requestBody.required)));
+  if (!validate)
+    bodyValidators.set(
+      operation,
+      (validate = createBodyValidator(operation.operationId, requestBody.schema, requestBody.required)),
+    );
   return validate(body.present ? body.data : undefined);
 }

@@ -4,7 +4,9 @@ export const MAX_DELAY_MS = 2_147_483_647;
 /** Throws a prefixed RangeError unless `ms` is a number of milliseconds `setTimeout` can wait. */
 export function checkMilliseconds(what: string, ms: unknown): number {
   if (typeof ms !== "number" || !(ms >= 0 && ms <= MAX_DELAY_MS)) {
-    throw new RangeError(`[@petstore/mock] ${what} must be milliseconds from 0 to ${MAX_DELAY_MS}, got ${describeValue(ms)}`);
+    throw new RangeError(
+      `[@petstore/mock] ${what} must be milliseconds from 0 to ${MAX_DELAY_MS}, got ${describeValue(ms)}`,
+    );
   }
   return ms;
 }
@@ -28,10 +30,14 @@ export function describeValue(value: unknown): string {
 export function checkOptionsObject(what: string, options: unknown, known: readonly string[]): void {
   if (options === undefined) return;
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError(`[@petstore/mock] ${what} must be an object with ${known.join(", ")}, got ${describeValue(options)}`);
+    throw new TypeError(
+      `[@petstore/mock] ${what} must be an object with ${known.join(", ")}, got ${describeValue(options)}`,
+    );
   }
   const unknown = Object.keys(options).filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new TypeError(`[@petstore/mock] ${what}: unknown option ${unknown.map((name) => JSON.stringify(name)).join(", ")}: use ${known.join(", ")}`);
+    throw new TypeError(
+      `[@petstore/mock] ${what}: unknown option ${unknown.map((name) => JSON.stringify(name)).join(", ")}: use ${known.join(", ")}`,
+    );
   }
 }

@@ -1,10 +1,10 @@
 import type { ContractOperation } from "./contract";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** A RegExp matching every URL under one of `baseUrls` (MSW matches it against origin + path). */
 export function baseUrlPattern(baseUrls: readonly string[]): RegExp {
-  return new RegExp(`^(?:${baseUrls.map(escape).join("|")})(?:/.*)?$`);
+  return new RegExp(`^(?:${baseUrls.map(escapeRegExp).join("|")})(?:/.*)?$`);
 }
 
 /**
@@ -14,9 +14,9 @@ export function baseUrlPattern(baseUrls: readonly string[]): RegExp {
 export function operationPattern(operation: ContractOperation, baseUrls: readonly string[]): RegExp {
   const path = operation.path
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith("{") ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part)))
+    .map((part) => (part.startsWith("{") ? `(?<${part.slice(1, -1)}>[^/]+)` : escapeRegExp(part)))
     .join("");
-  return new RegExp(`^(?:${baseUrls.map(escape).join("|")})${path}$`);
+  return new RegExp(`^(?:${baseUrls.map(escapeRegExp).join("|")})${path}$`);
 }
 
 /**

@@ -25,7 +25,10 @@ export function createOperations(store: PetstoreMockStore): Record<string, (requ
   return {
     listPets({ params }) {
       const status = params.status as PetStatus | undefined;
-      return { status: 200, body: store.list({ limit: params.limit as number, ...(status === undefined ? {} : { status }) }) };
+      return {
+        status: 200,
+        body: store.list({ limit: params.limit as number, ...(status === undefined ? {} : { status }) }),
+      };
     },
     getPet({ params, basePath }) {
       // A string here is a valid int64 beyond 2^53: no id the store ever holds.
@@ -36,8 +39,15 @@ export function createOperations(store: PetstoreMockStore): Record<string, (requ
     },
     createPet({ apiKey, params, body, basePath }) {
       const key = params["Idempotency-Key"] as string | undefined;
-      const { pet, replayed } = store.create(pickNewPet(body as Record<string, unknown>), key === undefined ? undefined : { scope: apiKey, key });
-      return { status: 201, body: pet, headers: { location: `${basePath}/pets/${pet.id}`, ...(replayed ? { "idempotent-replayed": "true" } : {}) } };
+      const { pet, replayed } = store.create(
+        pickNewPet(body as Record<string, unknown>),
+        key === undefined ? undefined : { scope: apiKey, key },
+      );
+      return {
+        status: 201,
+        body: pet,
+        headers: { location: `${basePath}/pets/${pet.id}`, ...(replayed ? { "idempotent-replayed": "true" } : {}) },
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-const SANE = /^[A-Za-z0-9._:\-]{1,128}$/;
+const SANE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The request id: the caller's `X-Request-Id` when it is short and plain (as the server does), otherwise a fresh `req_…`. */
 export function requestIdFor(request: Request): string {

@@ -24,16 +24,30 @@ function schemaFor(operation: ContractOperation | undefined, status: number): Sc
 }
 
 /** Throws PetstoreContractViolation unless `body` is what the contract allows for `status` of `operation`. */
-export function assertContractBody(operation: ContractOperation | undefined, status: number, body: unknown, source: string): void {
-  const where = operation ? `${operation.operationId} (${operation.method} ${operation.path})` : "a path outside the contract";
+export function assertContractBody(
+  operation: ContractOperation | undefined,
+  status: number,
+  body: unknown,
+  source: string,
+): void {
+  const where = operation
+    ? `${operation.operationId} (${operation.method} ${operation.path})`
+    : "a path outside the contract";
   const schema = schemaFor(operation, status);
-  if (!schema) throw new PetstoreContractViolation(`${source} answered ${where} with status ${status}, which the contract does not declare for it.`);
+  if (!schema)
+    throw new PetstoreContractViolation(
+      `${source} answered ${where} with status ${status}, which the contract does not declare for it.`,
+    );
   const validate = validatorFor(schema);
   if (!validate(body)) {
-    throw new PetstoreContractViolation(`${source} answered ${where} with a ${status} body the contract forbids: ${describeErrors(validate)}. Fix the response body.`);
+    throw new PetstoreContractViolation(
+      `${source} answered ${where} with a ${status} body the contract forbids: ${describeErrors(validate)}. Fix the response body.`,
+    );
   }
   if (status >= 400 && (body as { status?: unknown }).status !== status) {
-    throw new PetstoreContractViolation(`${source} answered ${where} with an Error body whose status ${String((body as { status?: unknown }).status)} is not the HTTP status ${status}.`);
+    throw new PetstoreContractViolation(
+      `${source} answered ${where} with an Error body whose status ${String((body as { status?: unknown }).status)} is not the HTTP status ${status}.`,
+    );
   }
 }
 
@@ -54,7 +68,12 @@ export function contractJson(
   const text = JSON.stringify(body);
   return new Response(text, {
     status,
-    headers: { "content-type": JSON_TYPE, "content-length": String(byteLength(text)), ...standardHeaders(operation, requestId), ...headers },
+    headers: {
+      "content-type": JSON_TYPE,
+      "content-length": String(byteLength(text)),
+      ...standardHeaders(operation, requestId),
+      ...headers,
+    },
   });
 }
 

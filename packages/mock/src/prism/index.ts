@@ -29,7 +29,9 @@ function prismCli(): string {
   try {
     return join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
   } catch {
-    throw new Error("[@petstore/mock] startPrism needs @stoplight/prism-cli: install it with `npm install --save-dev @stoplight/prism-cli@5.14.2`");
+    throw new Error(
+      "[@petstore/mock] startPrism needs @stoplight/prism-cli: install it with `npm install --save-dev @stoplight/prism-cli@5.14.2`",
+    );
   }
 }
 
@@ -49,10 +51,16 @@ function checkOptions(port: unknown, host: unknown, dynamic: unknown, startTimeo
   if (!Number.isInteger(port) || (port as number) < 0 || (port as number) > 65_535) {
     return new RangeError(`[@petstore/mock] startPrism: port must be an integer from 0 to 65535, got ${String(port)}`);
   }
-  if (typeof host !== "string" || host.trim() === "") return new TypeError(`[@petstore/mock] startPrism: host must be a non-empty string such as "127.0.0.1", got ${String(host)}`);
-  if (typeof dynamic !== "boolean") return new TypeError(`[@petstore/mock] startPrism: dynamic must be true or false, got ${String(dynamic)}`);
+  if (typeof host !== "string" || host.trim() === "")
+    return new TypeError(
+      `[@petstore/mock] startPrism: host must be a non-empty string such as "127.0.0.1", got ${String(host)}`,
+    );
+  if (typeof dynamic !== "boolean")
+    return new TypeError(`[@petstore/mock] startPrism: dynamic must be true or false, got ${String(dynamic)}`);
   if (typeof startTimeout !== "number" || !(startTimeout > 0 && startTimeout <= MAX_DELAY_MS)) {
-    return new RangeError(`[@petstore/mock] startPrism: startTimeout must be a positive number of milliseconds up to ${MAX_DELAY_MS}, got ${String(startTimeout)}`);
+    return new RangeError(
+      `[@petstore/mock] startPrism: startTimeout must be a positive number of milliseconds up to ${MAX_DELAY_MS}, got ${String(startTimeout)}`,
+    );
   }
   return undefined;
 }
@@ -84,7 +92,11 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
       clearTimeout(timer);
       // Prism answers a taken port with its whole help screen and a stack; the one fact that matters is the port.
       if (/EADDRINUSE/.test(output)) {
-        reject(new Error(`[@petstore/mock] startPrism: port ${port} on ${host} is in use; pass another port, or 0 for a free one`));
+        reject(
+          new Error(
+            `[@petstore/mock] startPrism: port ${port} on ${host} is in use; pass another port, or 0 for a free one`,
+          ),
+        );
         return;
       }
       reject(new Error(`[@petstore/mock] Prism exited with code ${String(code)} before listening:\n${output}`));

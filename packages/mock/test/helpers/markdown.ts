@@ -7,5 +7,8 @@ export interface CodeBlock {
 
 /** The fenced code blocks of `markdown`, in order. */
 export function codeBlocks(markdown: string): CodeBlock[] {
-  return [...markdown.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```[ \t]*$/gm)].map((match) => ({ lang: match[1] ?? "", code: match[2] ?? "" }));
+  return [...markdown.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```[ \t]*$/gm)].map((match) => ({
+    lang: match[1] ?? "",
+    code: match[2] ?? "",
+  }));
 }

@@ -42,44 +42,91 @@ export async function checkDnsRecords(ctx: CheckContext, domain: string): Promis
       `If your provider has no ALIAS/ANAME, serve the docs on a subdomain such as docs.${domain} (a CNAME) and redirect ${domain} to it.`,
     );
     if (cnames.length > 0) {
-      result("alias", "fail", `${domain} has a CNAME (${cnames[0]!.value}) at the zone apex, which breaks its SOA/NS records.`,
-        `At your DNS provider, delete the CNAME at ${domain} and add an ALIAS/ANAME record pointing at ${target}, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`);
+      result(
+        "alias",
+        "fail",
+        `${domain} has a CNAME (${cnames[0]!.value}) at the zone apex, which breaks its SOA/NS records.`,
+        `At your DNS provider, delete the CNAME at ${domain} and add an ALIAS/ANAME record pointing at ${target}, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`,
+      );
       return results;
     }
     const expected = new Set(await resolveAddresses(ctx.query, target));
     const actual = others.filter((r) => r.type === "A" || r.type === "AAAA");
     const fix = `At your DNS provider, replace the A/AAAA records at ${domain} with an ALIAS (or ANAME) record pointing at ${target}, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`;
     if (expected.size === 0) {
-      result("alias", "fail", `the platform target ${target} does not resolve, so the apex cannot be compared with it.`, `Check platformTarget against the value shown in ${DASHBOARD}.`);
+      result(
+        "alias",
+        "fail",
+        `the platform target ${target} does not resolve, so the apex cannot be compared with it.`,
+        `Check platformTarget against the value shown in ${DASHBOARD}.`,
+      );
     } else if (actual.length === 0) {
-      result("alias", "fail", `${domain} has no A/AAAA records: no ALIAS/ANAME record is in place.`,
-        `At your DNS provider, add an ALIAS (or ANAME) record at ${domain} pointing at ${target}, then choose Verify in ${DASHBOARD}. If your provider has no ALIAS/ANAME, serve the docs on a subdomain instead. ${PROPAGATION}`);
+      result(
+        "alias",
+        "fail",
+        `${domain} has no A/AAAA records: no ALIAS/ANAME record is in place.`,
+        `At your DNS provider, add an ALIAS (or ANAME) record at ${domain} pointing at ${target}, then choose Verify in ${DASHBOARD}. If your provider has no ALIAS/ANAME, serve the docs on a subdomain instead. ${PROPAGATION}`,
+      );
     } else if (actual.every((r) => expected.has(r.value)) && actual.length === expected.size) {
-      result("alias", "pass", `${domain} answers with ${target}'s addresses (${[...expected].join(", ")}): ALIAS/ANAME is in place.`);
+      result(
+        "alias",
+        "pass",
+        `${domain} answers with ${target}'s addresses (${[...expected].join(", ")}): ALIAS/ANAME is in place.`,
+      );
     } else {
-      result("alias", "fail", `${domain} answers with ${list(actual)}, not ${target}'s addresses (${[...expected].join(", ")}).`, fix);
+      result(
+        "alias",
+        "fail",
+        `${domain} answers with ${list(actual)}, not ${target}'s addresses (${[...expected].join(", ")}).`,
+        fix,
+      );
     }
     return results;
   }
 
-  result("form", "pass", `${domain} is a subdomain of ${zone} (<subdomain>.<your_domain>): it needs a CNAME record named "${label}".`);
+  result(
+    "form",
+    "pass",
+    `${domain} is a subdomain of ${zone} (<subdomain>.<your_domain>): it needs a CNAME record named "${label}".`,
+  );
   const cname = cnames[0];
   if (cname && others.length > 0) {
-    result("cname", "fail", `${domain} has a CNAME and also ${list(others)}: a CNAME cannot share its name with other records, so verification fails.`,
-      `At your DNS provider, delete the ${[...new Set(others.map((r) => r.type))].join("/")} record(s) named "${label}", keep the CNAME, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`);
+    result(
+      "cname",
+      "fail",
+      `${domain} has a CNAME and also ${list(others)}: a CNAME cannot share its name with other records, so verification fails.`,
+      `At your DNS provider, delete the ${[...new Set(others.map((r) => r.type))].join("/")} record(s) named "${label}", keep the CNAME, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`,
+    );
   } else if (!cname && others.length > 0) {
-    result("cname", "fail", `${domain} has no CNAME, and ${list(others)} at the same name blocks it.`,
-      `At your DNS provider, delete the ${[...new Set(others.map((r) => r.type))].join("/")} record(s) named "${label}", ${addRecord}, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`);
+    result(
+      "cname",
+      "fail",
+      `${domain} has no CNAME, and ${list(others)} at the same name blocks it.`,
+      `At your DNS provider, delete the ${[...new Set(others.map((r) => r.type))].join("/")} record(s) named "${label}", ${addRecord}, then choose Verify in ${DASHBOARD}. ${PROPAGATION}`,
+    );
   } else if (!cname) {
-    result("cname", "fail", `${domain} has no CNAME record.`,
-      `At your DNS provider, ${addRecord}, then choose Verify in ${DASHBOARD}. If you added it already, wait: ${PROPAGATION}`);
+    result(
+      "cname",
+      "fail",
+      `${domain} has no CNAME record.`,
+      `At your DNS provider, ${addRecord}, then choose Verify in ${DASHBOARD}. If you added it already, wait: ${PROPAGATION}`,
+    );
   } else if (cname.value !== target) {
-    result("cname", "fail", `the CNAME of ${domain} is ${cname.value}, not the platform target ${target}.`,
-      `At your DNS provider, change the value of the CNAME "${label}" to exactly ${target} (as shown in ${DASHBOARD}), then choose Verify. ${PROPAGATION}`);
+    result(
+      "cname",
+      "fail",
+      `the CNAME of ${domain} is ${cname.value}, not the platform target ${target}.`,
+      `At your DNS provider, change the value of the CNAME "${label}" to exactly ${target} (as shown in ${DASHBOARD}), then choose Verify. ${PROPAGATION}`,
+    );
   } else {
     result("cname", "pass", `CNAME ${label} → ${target} (TTL ${cname.ttl}).`);
     if (cname.ttl !== ttl) {
-      result("ttl", "warn", `the CNAME's TTL is ${cname.ttl} s; the procedure uses ${ttl} s.`, `Optional: set the TTL of the CNAME "${label}" to ${ttl} at your DNS provider.`);
+      result(
+        "ttl",
+        "warn",
+        `the CNAME's TTL is ${cname.ttl} s; the procedure uses ${ttl} s.`,
+        `Optional: set the TTL of the CNAME "${label}" to ${ttl} at your DNS provider.`,
+      );
     }
   }
   return results;

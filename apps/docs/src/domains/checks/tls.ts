@@ -9,7 +9,11 @@ const MISSING =
   `Confirm the domain still verifies (the DNS checks above), check that CAA records do not block the certificate authority, then choose Re-verify in ${DASHBOARD}. ` +
   "The certificate is usually issued within a couple of minutes of verification; re-verify if it is still missing after 30 minutes.";
 
-function peerCertificate(host: string, domain: string, ctx: CheckContext): Promise<{ cert: PeerCertificate; authorizationError?: string }> {
+function peerCertificate(
+  host: string,
+  domain: string,
+  ctx: CheckContext,
+): Promise<{ cert: PeerCertificate; authorizationError?: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({
       host,
@@ -51,15 +55,30 @@ export function tlsNotChecked(domain: string): CheckResult {
 
 /** The certificate the domain serves over HTTPS: present, for this name, within its validity, trusted. */
 export async function checkTls(ctx: CheckContext, domain: string): Promise<CheckResult> {
-  const result = (status: CheckResult["status"], message: string, fix?: string): CheckResult => ({ domain, check: "tls", status, message, ...(fix ? { fix } : {}) });
+  const result = (status: CheckResult["status"], message: string, fix?: string): CheckResult => ({
+    domain,
+    check: "tls",
+    status,
+    message,
+    ...(fix ? { fix } : {}),
+  });
   const [address] = await resolveAddresses(ctx.query, domain);
-  if (!address) return result("skip", `${domain} has no address yet, so its certificate cannot be checked.`, "Fix the DNS records first.");
+  if (!address)
+    return result(
+      "skip",
+      `${domain} has no address yet, so its certificate cannot be checked.`,
+      "Fix the DNS records first.",
+    );
 
   let peer: Awaited<ReturnType<typeof peerCertificate>>;
   try {
     peer = await peerCertificate(address, domain, ctx);
   } catch (error) {
-    return result("fail", `no SSL certificate is served for ${domain} (${address}:${ctx.httpsPort}: ${(error as Error).message}).`, MISSING);
+    return result(
+      "fail",
+      `no SSL certificate is served for ${domain} (${address}:${ctx.httpsPort}: ${(error as Error).message}).`,
+      MISSING,
+    );
   }
   const { cert, authorizationError } = peer;
   const validFrom = new Date(cert.valid_from);
@@ -67,15 +86,21 @@ export async function checkTls(ctx: CheckContext, domain: string): Promise<Check
   if (checkServerIdentity(domain, cert) !== undefined) {
     return result("fail", `the certificate is for ${names(cert)}, not ${domain}.`, NON_PRIVATE);
   }
-  if (validTo <= ctx.now) return result("fail", `the certificate for ${domain} expired on ${day(validTo)}.`, NON_PRIVATE);
-  if (validFrom > ctx.now) return result("fail", `the certificate for ${domain} is not valid before ${day(validFrom)}.`, NON_PRIVATE);
+  if (validTo <= ctx.now)
+    return result("fail", `the certificate for ${domain} expired on ${day(validTo)}.`, NON_PRIVATE);
+  if (validFrom > ctx.now)
+    return result("fail", `the certificate for ${domain} is not valid before ${day(validFrom)}.`, NON_PRIVATE);
   if (authorizationError && !["CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID"].includes(authorizationError)) {
     return result("fail", `the certificate for ${domain} is not trusted (${authorizationError}).`, NON_PRIVATE);
   }
   const daysLeft = Math.floor((validTo.getTime() - ctx.now.getTime()) / 86_400_000);
   const issuer = cert.issuer?.O ?? cert.issuer?.CN ?? "unknown issuer";
   if (daysLeft < 14) {
-    return result("warn", `the certificate for ${domain} (${issuer}) expires in ${daysLeft} day(s), on ${day(validTo)}.`, `The platform renews it automatically; if it is not renewed within a few days, choose Re-verify in ${DASHBOARD}.`);
+    return result(
+      "warn",
+      `the certificate for ${domain} (${issuer}) expires in ${daysLeft} day(s), on ${day(validTo)}.`,
+      `The platform renews it automatically; if it is not renewed within a few days, choose Re-verify in ${DASHBOARD}.`,
+    );
   }
   return result("pass", `certificate for ${names(cert)} from ${issuer}, valid until ${day(validTo)}.`);
 }

@@ -37,7 +37,9 @@ export async function startDevServer(script: string, vars: Record<string, string
     child.stdout.setEncoding("utf8").on("data", read);
     child.stderr.setEncoding("utf8").on("data", read);
     child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`[@petstore/example-web] pnpm ${script} exited (${code}):\n${output}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`[@petstore/example-web] pnpm ${script} exited (${code}):\n${output}`)),
+    );
   });
   return {
     url,

@@ -31,9 +31,14 @@ export async function buildAndPreview(mode: string, env?: Record<string, string>
   }
   const shared = { root: ROOT, mode, logLevel: "warn" as const, ...(envDir ? { envDir } : {}) };
   await build({ ...shared, build: { outDir, emptyOutDir: true } });
-  const server = await preview({ ...shared, build: { outDir }, preview: { port: 0, host: "127.0.0.1", strictPort: false } });
+  const server = await preview({
+    ...shared,
+    build: { outDir },
+    preview: { port: 0, host: "127.0.0.1", strictPort: false },
+  });
   const address = server.httpServer.address();
-  if (address === null || typeof address === "string") throw new Error("[@petstore/example-web] preview has no TCP address");
+  if (address === null || typeof address === "string")
+    throw new Error("[@petstore/example-web] preview has no TCP address");
   return {
     url: `http://127.0.0.1:${address.port}/`,
     outDir,

@@ -11,7 +11,9 @@ for (const name of names) {
   } catch (error) {
     // The store reports the failed write as unavailable (a 503), with the system error as its cause.
     const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
-    process.stdout.write(`${JSON.stringify({ error: `${(error as Error).name} ${cause?.code ?? (error as Error).message}` })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ error: `${(error as Error).name} ${cause?.code ?? (error as Error).message}` })}\n`,
+    );
   }
 }
 await store.close();
