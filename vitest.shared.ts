@@ -3,7 +3,8 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
 
 /**
  * Resolve workspace packages to their TypeScript source (the `@petstore/source` export condition),
- * so tests never need a prior build.
+ * so tests never need a prior build. (Also read by the mock's README test, which writes a config importing it.)
+ * @public
  */
 export const sourceConditions = {
   resolve: { conditions: ["@petstore/source", ...defaultClientConditions] },
@@ -20,7 +21,7 @@ export const sourceConditions = {
  *   `vitest.integration.config.ts` holds them, so the tier is visible in the tree and `pnpm test:integration`
  *   selects it.
  */
-export const tierTimeouts = {
+const tierTimeouts = {
   unit: { testTimeout: 30_000, hookTimeout: 60_000 },
   integration: { testTimeout: 180_000, hookTimeout: 900_000 },
 } as const;

@@ -15,7 +15,7 @@ export interface ScenarioInput {
 }
 
 /** What a caught error looked like. */
-export interface Caught {
+interface Caught {
   name: string;
   message: string;
   status?: number | undefined;
@@ -174,4 +174,4 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
 }
 
 /** Keeps `PetstoreError` in use, so the type-check also proves it is exported as a class. */
-export const isPetstoreError = (value: unknown): value is PetstoreError => value instanceof PetstoreError;
+const isPetstoreError = (value: unknown): value is PetstoreError => value instanceof PetstoreError;

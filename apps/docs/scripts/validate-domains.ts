@@ -1,10 +1,10 @@
-// `pnpm --filter @petstore/docs lint [--config <file>]`: validates a domains config (by default domains.json) against
+// `pnpm --filter @petstore/docs check:domains [--config <file>]`: validates a domains config (by default domains.json) against
 // domains.schema.json and the redirect rules. It reads the same file `pnpm docs:domains check` would: `--config`, then
 // DOCS_DOMAINS_CONFIG, then apps/docs/domains.json.
 import { parseArgs } from "node:util";
 import { domainsConfigPath, loadDomainsConfig, primaryDomain } from "../src/domains/config";
 
-const usage = `Usage: pnpm --filter @petstore/docs lint [--config <file>]
+const usage = `Usage: pnpm --filter @petstore/docs check:domains [--config <file>]
 
 Validates a domains config against domains.schema.json and the redirect rules. Exits 1 when it is invalid.
 
@@ -17,7 +17,7 @@ class UsageError extends Error {}
 
 function parse(argv: string[]) {
   try {
-    // pnpm forwards the `--` of `pnpm --filter @petstore/docs lint -- --config x` verbatim.
+    // pnpm forwards the `--` of `pnpm --filter @petstore/docs check:domains -- --config x` verbatim.
     return parseArgs({
       args: argv[0] === "--" ? argv.slice(1) : argv,
       options: { config: { type: "string" }, help: { type: "boolean", short: "h" } },

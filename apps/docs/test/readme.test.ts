@@ -83,7 +83,7 @@ test.each([
   }
 });
 
-/** `pnpm --filter @petstore/docs lint` as pnpm runs it: from apps/docs, with INIT_CWD where the command was typed. */
+/** `pnpm --filter @petstore/docs check:domains` as pnpm runs it: from apps/docs, with INIT_CWD where the command was typed. */
 function lint(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const script = fileURLToPath(new URL("../scripts/validate-domains.ts", import.meta.url));
   return new Promise((resolve) => {

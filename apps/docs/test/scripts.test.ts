@@ -45,7 +45,7 @@ function run(
   });
 }
 
-describe("pnpm --filter @petstore/docs lint", () => {
+describe("pnpm --filter @petstore/docs check:domains", () => {
   test("validates the repository's domains.json by default", async () => {
     const result = await run("scripts/validate-domains.ts", []);
     expect(result).toEqual({
@@ -89,7 +89,7 @@ describe("pnpm --filter @petstore/docs lint", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(
       new RegExp(
-        `^${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\n\nUsage: pnpm --filter @petstore/docs lint \\[--config <file>\\]\n`,
+        `^${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\n\nUsage: pnpm --filter @petstore/docs check:domains \\[--config <file>\\]\n`,
       ),
     );
   });
@@ -98,7 +98,7 @@ describe("pnpm --filter @petstore/docs lint", () => {
     const result = await run("scripts/validate-domains.ts", ["--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Usage: pnpm --filter @petstore\/docs lint \[--config <file>\]\n[\s\S]*DOCS_DOMAINS_CONFIG/,
+      /^Usage: pnpm --filter @petstore\/docs check:domains \[--config <file>\]\n[\s\S]*DOCS_DOMAINS_CONFIG/,
     );
   });
 });

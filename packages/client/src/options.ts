@@ -115,11 +115,11 @@ export const CLIENT_OPTION_KEYS = [
 /** Every key of `RequestOptions`. */
 export const REQUEST_OPTION_KEYS = ["signal", "timeout", "maxRetries", "headers", "query", "idempotencyKey"] as const;
 /** The log levels, least verbose first. */
-export const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
+const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
 
 const MAX_TIMEOUT = 2_147_483_647; // setTimeout fires at once beyond this (about 24.8 days)
 /** Beyond this many retries a call can hammer a failing service for minutes; nobody means that. */
-export const MAX_RETRIES = 10;
+const MAX_RETRIES = 10;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{1,255}$/;
 
 /** Turns `HeadersInit` into a plain object with lower-cased names, or fails with a TypeError naming the option. */

@@ -39,15 +39,3 @@ export function retryDelay(retry: number, headers: Headers | undefined, settings
   if (asked !== undefined && asked <= MAX_HEADER_DELAY) return asked;
   return Math.min(500 * 2 ** retry, 8000) * (1 - 0.25 * settings.random());
 }
-
-/** Runs `start` unless `signal` has aborted, and settles like its promise or with the signal's reason, whichever comes first. */
-export function abortable<T>(start: () => Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort);
-    start()
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}

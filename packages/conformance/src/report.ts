@@ -10,7 +10,7 @@ const cell: Record<Outcome, string> = {
 };
 
 /** Totals of one target's results. */
-export function totals(results: readonly CaseResult[]): Record<Outcome, number> {
+function totals(results: readonly CaseResult[]): Record<Outcome, number> {
   const counts: Record<Outcome, number> = { pass: 0, fail: 0, "known-failure": 0, "n/a": 0 };
   for (const result of results) counts[result.outcome] += 1;
   return counts;

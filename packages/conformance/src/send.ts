@@ -2,7 +2,7 @@ import type { AuthVariant, CaseRequest, Exchange, Send } from "./case";
 import type { Target } from "./target";
 
 /** The Authorization header for a variant, or `undefined` to send none. */
-export function authorization(variant: AuthVariant, apiKey: string): string | undefined {
+function authorization(variant: AuthVariant, apiKey: string): string | undefined {
   switch (variant) {
     case "valid":
       return `Bearer ${apiKey}`;
@@ -22,7 +22,7 @@ export function authorization(variant: AuthVariant, apiKey: string): string | un
 }
 
 /** Reads a response in full and parses its body when it is JSON. */
-export async function readExchange(request: CaseRequest, response: Response): Promise<Exchange> {
+async function readExchange(request: CaseRequest, response: Response): Promise<Exchange> {
   const text = await response.text();
   let json: unknown;
   if (text !== "" && /json/i.test(response.headers.get("content-type") ?? "")) {
@@ -36,7 +36,7 @@ export async function readExchange(request: CaseRequest, response: Response): Pr
 }
 
 /** How long one request may take before the case fails (a hung request must not hang the suite). */
-export const requestTimeoutMs = 10_000;
+const requestTimeoutMs = 10_000;
 
 /** A `Send` bound to a target: resolves auth, base URL and the default JSON content type. */
 export function sender(target: Target): Send {

@@ -4,7 +4,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
 import { resolveComponentSchemas, resolveOperations, type OpenApiDocument } from "./resolve";
 
-export const contractPath = fileURLToPath(new URL("../openapi.yaml", import.meta.url));
+const contractPath = fileURLToPath(new URL("../openapi.yaml", import.meta.url));
 export const generatedDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
 
 const header = (what: string) =>

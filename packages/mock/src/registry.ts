@@ -27,7 +27,7 @@ function* liveSets(): Generator<LiveHandlerSet> {
 }
 
 /** Whether `url` (origin + path) is under `baseUrl`. */
-export function isUnder(url: string, baseUrl: string): boolean {
+function isUnder(url: string, baseUrl: string): boolean {
   return url === baseUrl || url.startsWith(`${baseUrl}/`);
 }
 

@@ -11,7 +11,7 @@ export const generatedDir = fileURLToPath(new URL("../src/generated/", import.me
  * defaults not inserted (a schema `default` is applied to a missing parameter by the rules, never to a body: the
  * contract gives bodies none), formats checked (int32/int64 are turned into bounds below).
  */
-export const AJV_OPTIONS = {
+const AJV_OPTIONS = {
   strict: false,
   allErrors: false,
   coerceTypes: false,
@@ -48,12 +48,12 @@ const RUNTIME: Record<string, string> = {
 };
 
 /** The key of the validator of one part of an operation. */
-export function validatorKey(operation: Pick<ContractOperation, "operationId">, part: string): string {
+function validatorKey(operation: Pick<ContractOperation, "operationId">, part: string): string {
   return `${operation.operationId} ${part}`;
 }
 
 /** Every schema the service checks at run time, keyed: parameters, request bodies, response bodies. */
-export function schemasToCompile(
+function schemasToCompile(
   operations: readonly ContractOperation[] = operationTable,
   components: { readonly [name: string]: JsonSchema } = componentSchemas,
 ): Map<string, JsonSchema> {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /** One attempt the flaky endpoint received. */
-export interface Attempt {
+interface Attempt {
   idempotencyKey: string | undefined;
   status: number;
 }

@@ -221,7 +221,7 @@ export function validateDomainsConfig(value: unknown, source = "domains.json", t
 }
 
 /** Where JSON.parse stopped, as line and column, with the line itself and a caret under the column. */
-export function describeJsonError(text: string, error: Error): string {
+function describeJsonError(text: string, error: Error): string {
   const position = Number(/at position (\d+)/.exec(error.message)?.[1] ?? text.length);
   const before = text.slice(0, position).split("\n");
   const line = before.length;

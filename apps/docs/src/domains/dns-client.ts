@@ -14,7 +14,7 @@ export interface DnsRecord {
 }
 
 /** One answer: the response code and the answer and authority sections. */
-export interface DnsAnswer {
+interface DnsAnswer {
   rcode: number;
   answers: DnsRecord[];
   authorities: DnsRecord[];
@@ -24,7 +24,7 @@ export interface DnsAnswer {
 export type DnsQuery = (name: string, type: QueryType) => Promise<DnsAnswer>;
 
 /** The record types the checks ask for. */
-export type QueryType = "A" | "AAAA" | "CNAME" | "CAA" | "MX" | "TXT" | "NS" | "SRV" | "SOA";
+type QueryType = "A" | "AAAA" | "CNAME" | "CAA" | "MX" | "TXT" | "NS" | "SRV" | "SOA";
 
 /** Where DNS questions go. */
 export interface DnsServerAddress {

@@ -2,7 +2,7 @@ import type { DomainsConfig } from "./config";
 import type { DnsQuery } from "./dns-client";
 
 /** How one check ended: `fail` makes the command exit non-zero; `warn` and `skip` do not. */
-export type CheckStatus = "pass" | "fail" | "warn" | "skip";
+type CheckStatus = "pass" | "fail" | "warn" | "skip";
 
 /** One line of the report. `fix` says what to change at the DNS provider or in the dashboard. */
 export interface CheckResult {

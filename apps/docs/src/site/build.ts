@@ -13,7 +13,7 @@ import { redocStandaloneBundle } from "./redoc-bundle";
 const require = createRequire(import.meta.url);
 
 /** The folder of the `@petstore/docs` package. */
-export const docsRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const docsRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** Where and from what the site is built. Every field has a default for the real site. */
 export interface BuildOptions {

@@ -10,7 +10,7 @@ export interface OpenApiDocument {
 }
 
 /** The fields of an operation the reference page reads. */
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId?: string;
   summary?: string;
   description?: string;

@@ -45,12 +45,12 @@ export function healthyHosts(): [string, HostBehaviour][] {
 }
 
 /** Right after *Add domain*: the platform target resolves, but no CNAME has been added at the DNS provider yet. */
-export function noDnsSetup(): LabChange {
+function noDnsSetup(): LabChange {
   return { records: healthyRecords().filter((r) => r.type !== "CNAME"), hosts: [] };
 }
 
 /** What can go wrong at once, as shown in the README: an A record left at `docs`, a CAA record for another CA, a 302 instead of the declared 301. */
-export function brokenSetup(): LabChange {
+function brokenSetup(): LabChange {
   return {
     records: healthyRecords()
       .filter((r) => !(r.name === PRIMARY && r.type === "CNAME") && r.type !== "CAA")
@@ -66,7 +66,7 @@ export function brokenSetup(): LabChange {
 }
 
 /** The primary was removed from the project (it answers 404) while api-docs still redirects to it. */
-export function removedPrimarySetup(): LabChange {
+function removedPrimarySetup(): LabChange {
   return {
     hosts: [
       [PRIMARY, { status: 404 }],

@@ -2,7 +2,7 @@ import { createPetstoreHandlers } from "@petstore/mock";
 import { setupWorker } from "msw/browser";
 
 /** Pets the mock starts with. */
-export const SEED_PETS = [
+const SEED_PETS = [
   { id: 1, name: "Rex", categoryId: 1, status: "available" as const },
   { id: 2, name: "Mia", categoryId: 2, status: "pending" as const },
 ];

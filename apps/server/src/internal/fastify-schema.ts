@@ -5,7 +5,7 @@ const PARAMETERS = "x-petstore-parameters";
 const OPERATION = "x-petstore-operation";
 
 /** What our validator compiler finds on a request part's schema: the operation and its parameters or body. */
-export interface PartSchema {
+interface PartSchema {
   [OPERATION]: ContractOperation;
   [PARAMETERS]?: ContractParameter[];
 }

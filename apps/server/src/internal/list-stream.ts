@@ -5,7 +5,7 @@ import type { Pet } from "@petstore/contract";
  * A page whose names add up to more than this many characters is streamed pet by pet rather than encoded
  * whole: names may be a mebibyte each, so a 100-pet page could otherwise cost several copies of 100 MiB at once.
  */
-export const STREAM_LIST_CHARS = 1024 * 1024;
+const STREAM_LIST_CHARS = 1024 * 1024;
 
 /** Characters JSON must escape in a string; a name without any is written as it is stored. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON escapes exactly these characters

@@ -10,7 +10,7 @@ import { batchLines, type LineBatcher } from "./line-batcher";
  * status and time. The incoming line is still written at `debug`, for tracing a request that never ends.
  * No line carries request headers, so the Authorization header cannot reach the log.
  */
-export class OneLinePerRequest extends LogController {
+class OneLinePerRequest extends LogController {
   readonly #traceIncoming: boolean;
 
   constructor(level: LogLevel) {

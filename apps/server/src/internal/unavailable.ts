@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import { sendError } from "./errors";
 
 /** Seconds a client is asked to wait while the store is unavailable: long enough for a restart to finish. */
-export const UNAVAILABLE_RETRY_AFTER_S = 2;
+const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 /** Answers 503 `service_unavailable` with `Retry-After`: the store cannot serve this request right now. */
 export function sendUnavailable(reply: FastifyReply, requestId: string): FastifyReply {

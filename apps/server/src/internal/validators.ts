@@ -2,13 +2,13 @@ import { createBodyValidator, createParameterParser, RuleError } from "@petstore
 import type { ContractOperation, ContractParameter } from "./contract";
 
 /** A 400 raised while validating a request part; its message says what to fix. */
-export class RequestValidationError extends Error {
+class RequestValidationError extends Error {
   readonly statusCode = 400;
   readonly code = "FST_ERR_VALIDATION";
 }
 
 /** What Fastify expects back from a custom validator. */
-export type ValidationResult = { value: unknown } | { error: RequestValidationError };
+type ValidationResult = { value: unknown } | { error: RequestValidationError };
 /** A validator for one request part, over the service's rules and the precompiled validators. */
 export type PartValidator = (data: unknown) => ValidationResult;
 

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 
 /** Control over the throwaway cluster's server process, for outage tests. */
-export interface ClusterControl {
+interface ClusterControl {
   /** `pg_ctl restart -m fast`: every connection is terminated (57P01), and the server is back when this resolves. */
   restart(): Promise<void>;
   /** `pg_ctl stop -m fast`: the server is down (connections refused) when this resolves. */

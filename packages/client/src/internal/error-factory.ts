@@ -52,7 +52,7 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
 }
 
 /** The innermost `code` of an error and its causes (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), and the innermost message. */
-export function rootCause(error: unknown): [code: string | undefined, message: string] {
+function rootCause(error: unknown): [code: string | undefined, message: string] {
   let code: string | undefined;
   let message = String(error);
   for (

@@ -20,14 +20,14 @@ const COMPARED_HEADERS = [
 const GENERATED_ID = /^req_[0-9a-f]{32}$/;
 
 /** One answer, reduced to what two implementations must agree on. */
-export interface ComparableAnswer {
+interface ComparableAnswer {
   status: number;
   headers: Record<string, string | null>;
   body: string;
 }
 
 /** A request two targets answered differently. */
-export interface Disagreement {
+interface Disagreement {
   request: FuzzRequest;
   answers: Record<string, ComparableAnswer>;
 }

@@ -48,7 +48,7 @@ export function pathMethods(template: string): string[] {
 }
 
 /** The statuses an operation declares explicitly (without `default`). */
-export function declaredStatuses(operationId: string): number[] {
+function declaredStatuses(operationId: string): number[] {
   const responses = operationObject(operationId).operation.responses as JsonObject;
   return Object.keys(responses)
     .filter((key) => key !== "default")

@@ -7,7 +7,7 @@ import { startServerTarget } from "./server";
 const realFetch = globalThis.fetch;
 
 /** What a request through `prism proxy --errors` cannot show, because Prism answers it before the server sees it. */
-export const prismProxyGaps: Partial<Record<Capability, string>> = {
+const prismProxyGaps: Partial<Record<Capability, string>> = {
   "contract-error-responses":
     "with --errors Prism refuses requests that break the contract itself (401/422 problem+json) instead of forwarding them",
   "auth-scheme-case": "Prism answers `bearer <key>` with its own 401 problem+json instead of forwarding it",

@@ -4,7 +4,7 @@ import type { ContractOperation } from "./contract";
 import { RequestError } from "./errors";
 
 /** Largest body the service accepts, in bytes (the contract's `x-request-limits.bodyBytes`); larger is a 413. */
-export const BODY_LIMIT = requestLimits.bodyBytes;
+const BODY_LIMIT = requestLimits.bodyBytes;
 
 const TYPE = /^[\w!#$%&'*+.^`|~-]+$/;
 const SUBTYPE = /^[\w!#$%&'*+.^`|~-]+\s*$/;
@@ -13,7 +13,7 @@ const SUBTYPE = /^[\w!#$%&'*+.^`|~-]+\s*$/;
  * The media type of a Content-Type header (`"application/json"` for `"Application/JSON; charset=utf-8"`), or
  * undefined when the header is malformed, parsed as Fastify 5 parses it.
  */
-export function mediaTypeOf(header: string): string | undefined {
+function mediaTypeOf(header: string): string | undefined {
   const semicolon = header.indexOf(";");
   const media = semicolon === -1 ? header : header.slice(0, semicolon);
   const slash = media.indexOf("/");

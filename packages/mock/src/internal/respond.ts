@@ -80,7 +80,7 @@ export function contractJson(
 const encoder = new TextEncoder();
 
 /** The size of `text` in UTF-8, as `Content-Length` counts it. */
-export function byteLength(text: string): number {
+function byteLength(text: string): number {
   return encoder.encode(text).byteLength;
 }
 

@@ -43,7 +43,7 @@ const reason = (error: unknown) => (error as Error).message.replace(/^\[@petstor
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
 /** A deep page of the docs: a redirect must keep the path, or every shared link lands on the home page. */
-export const DEEP_PATH = "/guide/";
+const DEEP_PATH = "/guide/";
 /** More hops than any sane setup has; a browser gives up at about 20. */
 const MAX_HOPS = 5;
 
