@@ -4,12 +4,6 @@ import type { ContractOperation, ContractParameter, Schema } from "./contract";
 const PARAMETERS = "x-petstore-parameters";
 const OPERATION = "x-petstore-operation";
 
-/** What our validator compiler finds on a request part's schema: the operation and its parameters or body. */
-interface PartSchema {
-  [OPERATION]: ContractOperation;
-  [PARAMETERS]?: ContractParameter[];
-}
-
 function partSchema(op: ContractOperation, parameters: ContractParameter[]): Schema | undefined {
   if (parameters.length === 0) return undefined;
   return { type: "object", [PARAMETERS]: parameters, [OPERATION]: op };
