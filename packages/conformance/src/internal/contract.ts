@@ -47,14 +47,6 @@ export function pathMethods(template: string): string[] {
     .map((method) => method.toUpperCase());
 }
 
-/** The statuses an operation declares explicitly (without `default`). */
-function declaredStatuses(operationId: string): number[] {
-  const responses = operationObject(operationId).operation.responses as JsonObject;
-  return Object.keys(responses)
-    .filter((key) => key !== "default")
-    .map(Number);
-}
-
 /** A parameter's schema, resolved, looked up by operation and parameter name. */
 export function parameterSchema(operationId: string, name: string): JsonObject {
   const { operation } = operationObject(operationId);
