@@ -173,5 +173,8 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
   };
 }
 
-/** Keeps `PetstoreError` in use, so the type-check also proves it is exported as a class. */
-const isPetstoreError = (value: unknown): value is PetstoreError => value instanceof PetstoreError;
+/**
+ * Keeps `PetstoreError` in use, so the type-check also proves it is exported as a class.
+ * @public
+ */
+export const isPetstoreError = (value: unknown): value is PetstoreError => value instanceof PetstoreError;
