@@ -17,14 +17,25 @@ const { parseDocument } = createRequire(join(root, "packages/contract/package.js
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 // Workspace folders whose node_modules (symlinks only, relative ones pointing at sibling packages) are copied so
 // that `@petstore/*` imports in the copy resolve to the copy's sources.
-const packages = ["packages/contract", "packages/service-rules", "packages/client", "packages/mock", "packages/conformance", "apps/server"];
+const packages = [
+  "packages/contract",
+  "packages/service-rules",
+  "packages/client",
+  "packages/mock",
+  "packages/conformance",
+  "apps/server",
+];
 
 let copy: string;
 
 /** Runs a command in the copy; resolves with its exit code and combined output instead of throwing. */
 async function attempt(cwd: string, command: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd: join(copy, cwd), maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
+    const { stdout, stderr } = await run(command, args, {
+      cwd: join(copy, cwd),
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 120_000,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: unknown; stdout?: string; stderr?: string };
@@ -44,10 +55,17 @@ async function addDeletePet(): Promise<void> {
     tags: ["animals"],
     parameters: [{ $ref: "#/components/parameters/PetId" }],
     responses: {
-      "204": { description: "The animal was deleted.", headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } } },
+      "204": {
+        description: "The animal was deleted.",
+        headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+      },
       "400": { $ref: "#/components/responses/BadRequest" },
       "401": { $ref: "#/components/responses/Unauthorized" },
-      "404": { description: "No animal has this id.", headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } }, content: error },
+      "404": {
+        description: "No animal has this id.",
+        headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+        content: error,
+      },
       "503": { $ref: "#/components/responses/ServiceUnavailable" },
     },
   });
@@ -57,13 +75,24 @@ async function addDeletePet(): Promise<void> {
 beforeAll(async () => {
   await mkdir(join(root, ".tmp"), { recursive: true });
   copy = await mkdtemp(join(root, ".tmp/evolution-"));
-  const { stdout } = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const files = stdout.split("\0").filter((file) => file !== "" && !file.startsWith(".tmp/"));
-  await Promise.all(files.map((file) => cp(join(root, file), join(copy, file)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") throw error; // deleted in the work tree but not yet in the index
-  })));
+  await Promise.all(
+    files.map((file) =>
+      cp(join(root, file), join(copy, file)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error; // deleted in the work tree but not yet in the index
+      }),
+    ),
+  );
   await symlink(join(root, "node_modules"), join(copy, "node_modules"), "dir");
-  await Promise.all(packages.map((dir) => cp(join(root, dir, "node_modules"), join(copy, dir, "node_modules"), { recursive: true, verbatimSymlinks: true })));
+  await Promise.all(
+    packages.map((dir) =>
+      cp(join(root, dir, "node_modules"), join(copy, dir, "node_modules"), { recursive: true, verbatimSymlinks: true }),
+    ),
+  );
   await addDeletePet();
   // Service-rules' validators are compiled from the contract: generate the contract first.
   for (const dir of ["packages/contract", "packages/service-rules"]) {
@@ -83,20 +112,27 @@ describe("adding DELETE /pets/{petId} (deletePet) to the contract", () => {
     server: () => attempt("apps/server", bin("tsx"), ["--conditions=@petstore/source", "scripts/lint.ts"]),
     mock: () => attempt("packages/mock", bin("tsx"), ["--conditions=@petstore/source", "scripts/lint.ts"]),
     conformanceTypes: () => attempt("packages/conformance", bin("tsc"), ["-p", "tsconfig.json"]),
-    conformanceMatrix: () => attempt("packages/conformance", bin("tsx"), ["--conditions=@petstore/source", "src/cli.ts", "--list"]),
+    conformanceMatrix: () =>
+      attempt("packages/conformance", bin("tsx"), ["--conditions=@petstore/source", "src/cli.ts", "--list"]),
   };
   let results: Promise<Record<keyof typeof checks, { code: number; output: string }>>;
   beforeAll(() => {
     results = (async () => {
-      const entries = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check()] as const));
+      const entries = await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => [name, await check()] as const),
+      );
       return Object.fromEntries(entries) as Awaited<typeof results>;
     })();
   });
 
   it("regenerates the contract's operation table and service-rules' validators with it", async () => {
-    expect(await readFile(join(copy, "packages/contract/src/generated/operation-table.ts"), "utf8")).toContain('"deletePet"');
+    expect(await readFile(join(copy, "packages/contract/src/generated/operation-table.ts"), "utf8")).toContain(
+      '"deletePet"',
+    );
     expect(await readFile(join(copy, "packages/contract/src/generated/schema.ts"), "utf8")).toContain("deletePet");
-    expect(await readFile(join(copy, "packages/service-rules/src/generated/validators.ts"), "utf8")).toContain("deletePet");
+    expect(await readFile(join(copy, "packages/service-rules/src/generated/validators.ts"), "utf8")).toContain(
+      "deletePet",
+    );
   });
 
   it("@petstore/client: the type-check fails naming deletePet (OPERATIONS satisfies a record over every OperationId)", async () => {

@@ -39,22 +39,42 @@ export function parseBenchArgs(argv: readonly string[], known: readonly string[]
   try {
     ({ values } = parseArgs({
       args: argv.filter((arg) => arg !== "--"),
-      options: { quick: { type: "boolean" }, only: { type: "string" }, profile: { type: "boolean" }, help: { type: "boolean" }, "no-build": { type: "boolean" } },
+      options: {
+        quick: { type: "boolean" },
+        only: { type: "string" },
+        profile: { type: "boolean" },
+        help: { type: "boolean" },
+        "no-build": { type: "boolean" },
+      },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new BenchArgsError(`[@petstore/bench] ${(error as Error).message.replace(/\. To specify a positional.*$/s, ".")}`);
+    throw new BenchArgsError(
+      `[@petstore/bench] ${(error as Error).message.replace(/\. To specify a positional.*$/s, ".")}`,
+    );
   }
   if (values.only !== undefined && (values.only.trim() === "" || values.only.startsWith("-"))) {
-    throw new BenchArgsError(`[@petstore/bench] --only needs benchmark ids, such as --only sdk-in-process; known: ${known.join(", ")}`);
+    throw new BenchArgsError(
+      `[@petstore/bench] --only needs benchmark ids, such as --only sdk-in-process; known: ${known.join(", ")}`,
+    );
   }
   const ids = values.only === undefined ? [...known] : values.only.split(",").map((id) => id.trim());
   const unknown = ids.filter((id) => !known.includes(id));
-  if (unknown.length > 0) throw new BenchArgsError(`[@petstore/bench] unknown benchmark ${unknown.map((id) => JSON.stringify(id)).join(", ")}; known: ${known.join(", ")}`);
+  if (unknown.length > 0)
+    throw new BenchArgsError(
+      `[@petstore/bench] unknown benchmark ${unknown.map((id) => JSON.stringify(id)).join(", ")}; known: ${known.join(", ")}`,
+    );
   const scale = values.quick ? "quick" : "full";
   const profile = values.profile === true;
   const build = values["no-build"] !== true;
   // Only a full run of everything on freshly built packages may rewrite the README.
-  return { scale, ids, profile, writesReadme: scale === "full" && values.only === undefined && !profile && build, help: values.help === true, build };
+  return {
+    scale,
+    ids,
+    profile,
+    writesReadme: scale === "full" && values.only === undefined && !profile && build,
+    help: values.help === true,
+    build,
+  };
 }

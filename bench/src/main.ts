@@ -32,7 +32,11 @@ const { scale, ids } = parsed;
 const profileDir = parsed.profile ? path.join(benchRoot, ".tmp", "profiles") : undefined;
 
 // The benchmarks import the built packages (what users install), so build them once the arguments are known good.
-if (parsed.build) execFileSync("pnpm", ["--filter", "@petstore/bench^...", "run", "build"], { cwd: benchRoot, stdio: ["ignore", "inherit", "inherit"] });
+if (parsed.build)
+  execFileSync("pnpm", ["--filter", "@petstore/bench^...", "run", "build"], {
+    cwd: benchRoot,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 
 // Debian's wrk drives the server benchmark; install it now (serialised apt-get) so the run itself only measures.
 if (ids.includes("server-throughput")) {
@@ -42,8 +46,11 @@ if (ids.includes("server-throughput")) {
 
 const machineBefore = describeMachine();
 const busy = machineBefore.loadAverage[0] > machineBefore.nproc / 4;
-console.log(`[@petstore/bench] ${machineBefore.nproc} cores, ${machineBefore.cpuModel}, Node ${machineBefore.node}, load ${machineBefore.loadAverage[0].toFixed(2)}`);
-if (busy) console.warn("[@petstore/bench] the machine is busy: numbers will be noisy; re-run when `uptime` shows a low load.");
+console.log(
+  `[@petstore/bench] ${machineBefore.nproc} cores, ${machineBefore.cpuModel}, Node ${machineBefore.node}, load ${machineBefore.loadAverage[0].toFixed(2)}`,
+);
+if (busy)
+  console.warn("[@petstore/bench] the machine is busy: numbers will be noisy; re-run when `uptime` shows a low load.");
 
 const startedAt = new Date();
 const outDir = mkdtempSync(path.join(os.tmpdir(), "petstore-bench-results-"));
@@ -58,7 +65,15 @@ try {
       // Each benchmark gets a fresh process: no shared JIT state, fetch patches or core pinning.
       const { stderr } = await execFileAsync(
         process.execPath,
-        [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "--import", "tsx", path.join(benchRoot, "src/run-one.ts"), id, scale, outFile],
+        [
+          ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+          "--import",
+          "tsx",
+          path.join(benchRoot, "src/run-one.ts"),
+          id,
+          scale,
+          outFile,
+        ],
         {
           cwd: benchRoot,
           maxBuffer: 64 * 1024 * 1024,
@@ -95,7 +110,10 @@ const rendered = renderResults(report);
 if (profileDir) console.log(`[@petstore/bench] CPU profiles in ${profileDir}`);
 if (parsed.writesReadme) {
   const readmePath = path.join(benchRoot, "README.md");
-  writeFileSync(readmePath, replaceBlock(replaceBlock(readFileSync(readmePath, "utf8"), "targets", targets), "results", rendered));
+  writeFileSync(
+    readmePath,
+    replaceBlock(replaceBlock(readFileSync(readmePath, "utf8"), "targets", targets), "results", rendered),
+  );
   console.log(`[@petstore/bench] results written to ${readmePath}`);
 }
 console.log(`${rendered}\n\n## Targets\n\n${targets}`);

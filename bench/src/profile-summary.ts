@@ -4,7 +4,12 @@ import { fileURLToPath } from "node:url";
 
 /** The parts of a V8 `.cpuprofile` (written by `node --cpu-prof`) that self-time needs. */
 export interface CpuProfile {
-  nodes: { id: number; hitCount?: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: {
+    id: number;
+    hitCount?: number;
+    children?: number[];
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
   startTime: number;
   endTime: number;
   samples?: number[];
@@ -30,7 +35,10 @@ export function summarizeProfile(
   const allHits = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
   const msPerHit = allHits === 0 ? 0 : (profile.endTime - profile.startTime) / 1000 / allHits;
   // A server waits most of the time: shares are of the busy samples, so they say where the CPU went.
-  const idleHits = profile.nodes.reduce((sum, node) => sum + (node.callFrame.functionName === "(idle)" ? (node.hitCount ?? 0) : 0), 0);
+  const idleHits = profile.nodes.reduce(
+    (sum, node) => sum + (node.callFrame.functionName === "(idle)" ? (node.hitCount ?? 0) : 0),
+    0,
+  );
   const loading = options.skipLoading ? loadingNodes(profile) : new Set<number>();
   const loadingHits = profile.nodes.reduce((sum, node) => sum + (loading.has(node.id) ? (node.hitCount ?? 0) : 0), 0);
   const totalHits = allHits - idleHits - loadingHits;
@@ -40,7 +48,9 @@ export function summarizeProfile(
     const hits = node.hitCount ?? 0;
     if (hits === 0 || node.callFrame.functionName === "(idle)" || loading.has(node.id)) continue;
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? ` ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(packages|apps|bench)\//, "$1/")}:${lineNumber + 1}` : "";
+    const where = url
+      ? ` ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(packages|apps|bench)\//, "$1/")}:${lineNumber + 1}`
+      : "";
     add(functions, `${functionName || "(anonymous)"}${where}`, hits);
     add(packages, packageOf(url, functionName), hits);
   }
@@ -49,7 +59,13 @@ export function summarizeProfile(
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, hits]) => ({ name, ms: hits * msPerHit, share: totalHits === 0 ? 0 : hits / totalHits }));
-  return { functions: rank(functions), packages: rank(packages), idleMs: idleHits * msPerHit, busyMs: totalHits * msPerHit, loadingMs: loadingHits * msPerHit };
+  return {
+    functions: rank(functions),
+    packages: rank(packages),
+    idleMs: idleHits * msPerHit,
+    busyMs: totalHits * msPerHit,
+    loadingMs: loadingHits * msPerHit,
+  };
 }
 
 /** A frame of Node's module loader (or tsx's hooks): start-up work, not the work a benchmark measures. */
@@ -95,12 +111,21 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const [file, top] = args.filter((arg) => arg !== "--skip-loading");
   if (!file) throw new Error("[@petstore/bench] usage: profile-summary.ts <file.cpuprofile> [top] [--skip-loading]");
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-  const { functions, packages, idleMs, busyMs, loadingMs } = summarizeProfile(profile, Number(top ?? 15), { skipLoading });
+  const { functions, packages, idleMs, busyMs, loadingMs } = summarizeProfile(profile, Number(top ?? 15), {
+    skipLoading,
+  });
   // Which benchmark script the process ran, so profiles of several child servers can be told apart.
-  const scripts = new Set(profile.nodes.map((node) => /\/bench\/src\/(children\/[^/]+|run-one)\.ts$/.exec(node.callFrame.url)?.[1]).filter(Boolean));
-  console.log(`${file}: ${[...scripts].join(", ") || "no bench script"}; busy ${busyMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms${skipLoading ? `, module loading left out ${loadingMs.toFixed(0)} ms` : ""}`);
+  const scripts = new Set(
+    profile.nodes
+      .map((node) => /\/bench\/src\/(children\/[^/]+|run-one)\.ts$/.exec(node.callFrame.url)?.[1])
+      .filter(Boolean),
+  );
+  console.log(
+    `${file}: ${[...scripts].join(", ") || "no bench script"}; busy ${busyMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms${skipLoading ? `, module loading left out ${loadingMs.toFixed(0)} ms` : ""}`,
+  );
   for (const [title, rows] of Object.entries({ functions, packages })) {
     console.log(`\n${title} by self time (share of busy time)`);
-    for (const row of rows) console.log(`${row.ms.toFixed(1).padStart(9)} ms ${(row.share * 100).toFixed(1).padStart(5)} %  ${row.name}`);
+    for (const row of rows)
+      console.log(`${row.ms.toFixed(1).padStart(9)} ms ${(row.share * 100).toFixed(1).padStart(5)} %  ${row.name}`);
   }
 }

@@ -27,7 +27,7 @@ export interface RunReport {
 const loadText = (load: readonly number[]) => load.map((value) => value.toFixed(2)).join(" / ");
 
 /** Whether the load average says other work shared the machine (more than a quarter of the cores busy). */
-export function wasBusy(report: RunReport): boolean {
+function wasBusy(report: RunReport): boolean {
   const limit = report.machineBefore.nproc / 4;
   return report.machineBefore.loadAverage[0] > limit || report.loadAfter[0] > limit;
 }
@@ -43,9 +43,15 @@ export function renderTargets(report: RunReport): string {
       `Load average (1/5/15 min) before: ${loadText(m.loadAverage)}; after: ${loadText(report.loadAfter)}.` +
       (wasBusy(report) ? " The machine was busy with other work during this run: treat small ratios as noisy." : ""),
     "",
-    renderTable({ caption: "", columns: ["benchmark", "target", "measured", "met"], textColumns: 2, rows: report.results.flatMap(targetRows) }),
+    renderTable({
+      caption: "",
+      columns: ["benchmark", "target", "measured", "met"],
+      textColumns: 2,
+      rows: report.results.flatMap(targetRows),
+    }),
   ];
-  for (const failure of report.failures ?? []) lines.push("", `**${failure.id} could not run:** \`${failure.message.replaceAll("`", "'")}\``);
+  for (const failure of report.failures ?? [])
+    lines.push("", `**${failure.id} could not run:** \`${failure.message.replaceAll("`", "'")}\``);
   return lines.join("\n");
 }
 
@@ -90,7 +96,7 @@ function targetRows(result: BenchResult): string[][] {
 }
 
 /** A target value with its unit: ratios to two decimals, milliseconds to one, byte counts whole. */
-export function formatTarget(target: Pick<TargetCheck, "unit">, value: number): string {
+function formatTarget(target: Pick<TargetCheck, "unit">, value: number): string {
   if (target.unit === "×") return `${value.toFixed(2)}×`;
   if (target.unit === "ms") return `${value.toFixed(1)} ms`;
   return `${Math.round(value).toLocaleString("en-US")} ${target.unit}`;
@@ -98,11 +104,11 @@ export function formatTarget(target: Pick<TargetCheck, "unit">, value: number): 
 
 /** A Markdown table, with its caption in bold above when there is one. */
 export function renderTable(table: ResultTable): string {
-  const escape = (cell: string | number) => String(cell).replaceAll("|", "\\|");
+  const escapeCell = (cell: string | number) => String(cell).replaceAll("|", "\\|");
   const lines = [
-    `| ${table.columns.map(escape).join(" | ")} |`,
+    `| ${table.columns.map(escapeCell).join(" | ")} |`,
     `|${table.columns.map((_, i) => (i < (table.textColumns ?? 1) ? "---" : "--:")).join("|")}|`,
-    ...table.rows.map((row) => `| ${row.map(escape).join(" | ")} |`),
+    ...table.rows.map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
   ];
   return table.caption ? `**${table.caption}**\n\n${lines.join("\n")}` : lines.join("\n");
 }
@@ -119,5 +125,7 @@ export function replaceBlock(readme: string, block: keyof typeof markers, render
   if (start !== -1 && end > start) return readme.slice(0, start) + text + readme.slice(end + close.length);
   if (block === "results") return `${readme.trimEnd()}\n\n${text}\n`;
   const titleEnd = readme.indexOf("\n");
-  return titleEnd === -1 ? `${readme}\n\n${text}\n` : `${readme.slice(0, titleEnd)}\n\n${text}\n${readme.slice(titleEnd)}`;
+  return titleEnd === -1
+    ? `${readme}\n\n${text}\n`
+    : `${readme.slice(0, titleEnd)}\n\n${text}\n${readme.slice(titleEnd)}`;
 }

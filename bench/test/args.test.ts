@@ -5,7 +5,14 @@ const known = ["sdk-in-process", "bundle"];
 
 describe("pnpm bench arguments", () => {
   it("no arguments: every benchmark at full size, written into the README", () => {
-    expect(parseBenchArgs([], known)).toEqual({ scale: "full", ids: known, profile: false, writesReadme: true, help: false, build: true });
+    expect(parseBenchArgs([], known)).toEqual({
+      scale: "full",
+      ids: known,
+      profile: false,
+      writesReadme: true,
+      help: false,
+      build: true,
+    });
   });
 
   it.each([

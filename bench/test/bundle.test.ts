@@ -46,7 +46,9 @@ describe("bundleMinified", () => {
     const file = path.join(scratch, "openapi-fetch.bundle.mjs");
     writeFileSync(file, bytes);
     const { default: createClient } = (await import(pathToFileURL(file).href)) as typeof import("openapi-fetch");
-    const client = createClient<{ "/pets": { get: { responses: { 200: { content: { "application/json": { id: number }[] } } } } } }>({
+    const client = createClient<{
+      "/pets": { get: { responses: { 200: { content: { "application/json": { id: number }[] } } } } };
+    }>({
       baseUrl: "http://127.0.0.1:9",
       fetch: async () => new Response('[{"id":1}]', { headers: { "content-type": "application/json" } }),
     });
@@ -75,7 +77,13 @@ describe("bundle benchmark cases", () => {
   it("an entry the package does not export yet is n/a with the reason, never an error", async () => {
     expect(exportsSubpath("@petstore/mock", "./prism", benchRoot)).toBe(true);
     expect(exportsSubpath("@petstore/mock", "./not-an-entry", benchRoot)).toBe(false);
-    expect(await measureBundle({ label: "x", source: `export * from "@petstore/mock/not-an-entry";`, requires: ["@petstore/mock", "./not-an-entry"] })).toEqual({
+    expect(
+      await measureBundle({
+        label: "x",
+        source: `export * from "@petstore/mock/not-an-entry";`,
+        requires: ["@petstore/mock", "./not-an-entry"],
+      }),
+    ).toEqual({
       unavailable: 'entry not present (@petstore/mock exports no "./not-an-entry")',
     });
   });
@@ -88,7 +96,10 @@ describe("bundle benchmark cases", () => {
     const withPeer = await measureBundle({ label: "x", source: `export * from "@petstore/mock";` });
     const withoutPeer = await measureBundle(bundleCases.mock);
     expect("gzip" in withPeer && "gzip" in withoutPeer && withoutPeer.gzip < withPeer.gzip).toBe(true);
-    const [baseline, petstore] = await Promise.all([measureBundle(mockAppCases.baseline), measureBundle(mockAppCases.petstore)]);
+    const [baseline, petstore] = await Promise.all([
+      measureBundle(mockAppCases.baseline),
+      measureBundle(mockAppCases.petstore),
+    ]);
     expect("gzip" in baseline && "gzip" in petstore && petstore.gzip > baseline.gzip).toBe(true);
   });
 });

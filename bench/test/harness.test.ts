@@ -12,7 +12,13 @@ describe("measureThroughput", () => {
     for (const name of ["a", "b"] as const) {
       expect(result[name].rounds).toHaveLength(4);
       expect(result[name].rounds.every((opsPerSecond) => opsPerSecond > 0)).toBe(true);
-      expect(result[name].median).toBeCloseTo([...result[name].rounds].sort((x, y) => x - y).slice(1, 3).reduce((x, y) => x + y) / 2, 3);
+      expect(result[name].median).toBeCloseTo(
+        [...result[name].rounds]
+          .sort((x, y) => x - y)
+          .slice(1, 3)
+          .reduce((x, y) => x + y) / 2,
+        3,
+      );
     }
   });
 
@@ -31,12 +37,28 @@ describe("measureThroughput", () => {
       { a: async () => order.push("a"), b: async () => order.push("b") },
       { warmup: 1, rounds: 2, iterations: 1, enter: (name) => order.push(`enter ${name}`) },
     );
-    expect(order).toEqual(["enter a", "a", "enter b", "b", "enter a", "a", "enter b", "b", "enter b", "b", "enter a", "a"]);
+    expect(order).toEqual([
+      "enter a",
+      "a",
+      "enter b",
+      "b",
+      "enter a",
+      "a",
+      "enter b",
+      "b",
+      "enter b",
+      "b",
+      "enter a",
+      "a",
+    ]);
   });
 
   it("propagates a failing case instead of measuring it", async () => {
     await expect(
-      measureThroughput({ broken: async () => Promise.reject(new Error("boom")) }, { warmup: 0, rounds: 1, iterations: 1 }),
+      measureThroughput(
+        { broken: async () => Promise.reject(new Error("boom")) },
+        { warmup: 0, rounds: 1, iterations: 1 },
+      ),
     ).rejects.toThrow("boom");
   });
 });
@@ -63,7 +85,9 @@ describe("timeCalls", () => {
   });
 
   it.each([0, -1, 1.5])("rejects concurrency %d", async (concurrency) => {
-    await expect(timeCalls(async () => undefined, 1, concurrency)).rejects.toThrow("concurrency must be a positive integer");
+    await expect(timeCalls(async () => undefined, 1, concurrency)).rejects.toThrow(
+      "concurrency must be a positive integer",
+    );
   });
 });
 

@@ -24,7 +24,11 @@ describe("handlersOf", () => {
 // The two mocks on two base URLs of one MSW server, so every request can be sent to both.
 const petstoreBase = "http://petstore.bench.test/v1";
 const peerBase = "http://peer.bench.test/v1";
-const petstore = createPetstoreHandlers({ baseUrls: [petstoreBase], apiKeys: [mockSetup.apiKey], pets: [...mockSetup.pets] });
+const petstore = createPetstoreHandlers({
+  baseUrls: [petstoreBase],
+  apiKeys: [mockSetup.apiKey],
+  pets: [...mockSetup.pets],
+});
 const peer = createOpenApiMswHandlers({ baseUrl: peerBase, apiKeys: [mockSetup.apiKey], pets: mockSetup.pets });
 const server = setupServer(...handlersOf(petstore), ...peer.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -32,13 +36,19 @@ afterAll(() => server.close());
 
 const auth = { authorization: `Bearer ${mockSetup.apiKey}` };
 const json = { ...auth, "content-type": "application/json" };
-const post = (body: unknown, headers: Record<string, string> = json): RequestInit => ({ method: "POST", headers, body: JSON.stringify(body) });
+const post = (body: unknown, headers: Record<string, string> = json): RequestInit => ({
+  method: "POST",
+  headers,
+  body: JSON.stringify(body),
+});
 
 /** What the SDK and a test see of an answer: status, error code or body, and which service headers are there. */
 async function observe(base: string, path: string, init?: RequestInit) {
   const response = await fetch(`${base}${path}`, init);
   const body = (await response.json()) as { code?: string };
-  const headers = ["www-authenticate", "location", "idempotent-replayed", "sunset", "deprecation", "link"].map((name) => [name, response.headers.get(name)]);
+  const headers = ["www-authenticate", "location", "idempotent-replayed", "sunset", "deprecation", "link"].map(
+    (name) => [name, response.headers.get(name)],
+  );
   return {
     status: response.status,
     body: response.ok ? body : body.code,

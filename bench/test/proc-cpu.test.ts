@@ -2,7 +2,14 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findPostmaster, parseProcStat, processTree, processTreeCpuSeconds, processTreePids, type ProcStat } from "../src/internal/proc-cpu";
+import {
+  findPostmaster,
+  parseProcStat,
+  processTree,
+  processTreeCpuSeconds,
+  processTreePids,
+  type ProcStat,
+} from "../src/internal/proc-cpu";
 
 // A real line from this machine's /proc, with the command name made hostile: spaces and a ")" inside it.
 const line = "4242 (node (worker) x) S 17 4242 17 0 -1 4194304 3307 0 0 0 250 40 7 3 20 0 11 0 1234 1 1 2 3 4 5";
@@ -20,12 +27,27 @@ describe("parseProcStat", () => {
 describe("processTree", () => {
   const stat = (pid: number, ppid: number): ProcStat => ({ pid, ppid, utime: 0, stime: 0, cutime: 0, cstime: 0 });
   // 1 → 10 → 11 → 12, 1 → 20, and a self-parented 0 as the kernel shows it.
-  const parents: [number, number][] = [[0, 0], [1, 0], [10, 1], [11, 10], [12, 11], [20, 1]];
+  const parents: [number, number][] = [
+    [0, 0],
+    [1, 0],
+    [10, 1],
+    [11, 10],
+    [12, 11],
+    [20, 1],
+  ];
   const stats = new Map(parents.map(([pid, ppid]) => [pid, stat(pid, ppid)]));
 
   it("is the root and every descendant, not its siblings or parent", () => {
-    expect(processTree(stats, 10).map((s) => s.pid).sort()).toEqual([10, 11, 12]);
-    expect(processTree(stats, 0).map((s) => s.pid).sort((a, b) => a - b)).toEqual([0, 1, 10, 11, 12, 20]);
+    expect(
+      processTree(stats, 10)
+        .map((s) => s.pid)
+        .sort(),
+    ).toEqual([10, 11, 12]);
+    expect(
+      processTree(stats, 0)
+        .map((s) => s.pid)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 10, 11, 12, 20]);
     expect(processTree(stats, 99)).toEqual([]);
   });
 });
@@ -33,7 +55,9 @@ describe("processTree", () => {
 /** Runs `inspect` on a `sh` whose child node has burnt `ms` of CPU time (CPU, not wall time: a busy machine only slows it). */
 async function withBusyGrandchild<T>(ms: number, inspect: (shellPid: number) => T): Promise<T> {
   const burn = `const s=process.cpuUsage();for(;;){const u=process.cpuUsage(s);if((u.user+u.system)/1000>=${ms})break}console.log("done");setTimeout(()=>{},60000)`;
-  const shell = spawn("sh", ["-c", `"${process.execPath}" -e '${burn}'; true`], { stdio: ["ignore", "pipe", "inherit"] });
+  const shell = spawn("sh", ["-c", `"${process.execPath}" -e '${burn}'; true`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     await once(shell.stdout!, "data");
     return inspect(shell.pid!);
@@ -62,9 +86,13 @@ describe("processTreeCpuSeconds", () => {
 describe("findPostmaster", () => {
   it("finds the process named postgres by the -p port on its command line, and only that port", async () => {
     const port = 50_000 + (process.pid % 10_000);
-    const fake = spawn("bash", ["-c", `exec -a postgres "${process.execPath}" -e 'console.log(1);setTimeout(()=>{},60000)' -- -p ${port}`], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const fake = spawn(
+      "bash",
+      ["-c", `exec -a postgres "${process.execPath}" -e 'console.log(1);setTimeout(()=>{},60000)' -- -p ${port}`],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     try {
       await once(fake.stdout!, "data");
       expect(findPostmaster(port)).toBe(fake.pid);

@@ -19,7 +19,15 @@ const result: BenchResult = {
 const quiet: RunReport = {
   startedAt: new Date("2025-01-02T03:04:05Z"),
   durationSeconds: 12.4,
-  machineBefore: { nproc: 2, cpuModel: "Test CPU", cpuMHz: 2445, memoryGiB: 3.8, node: "v20.20.2", platform: "Linux", loadAverage: [0.1, 0.2, 0.3] },
+  machineBefore: {
+    nproc: 2,
+    cpuModel: "Test CPU",
+    cpuMHz: 2445,
+    memoryGiB: 3.8,
+    node: "v20.20.2",
+    platform: "Linux",
+    loadAverage: [0.1, 0.2, 0.3],
+  },
   loadAfter: [0.4, 2, 3],
   results: [result],
 };
@@ -65,11 +73,15 @@ describe("renderTargets", () => {
 
   it("warns when the load average shows a busy machine, before or after", () => {
     expect(rendered).not.toContain("busy");
-    expect(renderTargets({ ...quiet, loadAfter: [3.5, 2, 1] })).toContain("The machine was busy with other work during this run");
+    expect(renderTargets({ ...quiet, loadAfter: [3.5, 2, 1] })).toContain(
+      "The machine was busy with other work during this run",
+    );
   });
 
   it("lists benchmarks that could not run", () => {
-    expect(renderTargets({ ...quiet, failures: [{ id: "mock-speed", message: "Error: `x` boom" }] })).toContain("**mock-speed could not run:** `Error: 'x' boom`");
+    expect(renderTargets({ ...quiet, failures: [{ id: "mock-speed", message: "Error: `x` boom" }] })).toContain(
+      "**mock-speed could not run:** `Error: 'x' boom`",
+    );
   });
 });
 
@@ -92,9 +104,9 @@ describe("renderResults", () => {
   });
 
   it("names the benchmark that could not run and its error", () => {
-    expect(renderResults({ ...quiet, results: [], failures: [{ id: "mock-speed", message: "Error: boom" }] })).toContain(
-      "### mock-speed: could not run\n\n```text\nError: boom\n```",
-    );
+    expect(
+      renderResults({ ...quiet, results: [], failures: [{ id: "mock-speed", message: "Error: boom" }] }),
+    ).toContain("### mock-speed: could not run\n\n```text\nError: boom\n```");
   });
 });
 
@@ -109,7 +121,9 @@ describe("replaceBlock", () => {
   });
 
   it("puts a missing targets block under the title and a missing results block at the end", () => {
-    expect(replaceBlock("# Title\nIntro.\n", "targets", "T")).toBe(`# Title\n\n${targets.start}\nT\n${targets.end}\n\nIntro.\n`);
+    expect(replaceBlock("# Title\nIntro.\n", "targets", "T")).toBe(
+      `# Title\n\n${targets.start}\nT\n${targets.end}\n\nIntro.\n`,
+    );
     expect(replaceBlock("# Title\n", "results", "new")).toBe(`# Title\n\n${results.start}\nnew\n${results.end}\n`);
   });
 });

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpuMicrosPerRequest, measureRun, medianRun, startThroughputTargets, type ThroughputTargets } from "../src/benchmarks/server-throughput";
+import {
+  cpuMicrosPerRequest,
+  measureRun,
+  medianRun,
+  startThroughputTargets,
+  type ThroughputTargets,
+} from "../src/benchmarks/server-throughput";
 import { benchApiKey, makePets } from "../src/fixtures";
 import { cpuPlacement } from "../src/internal/cpu-placement";
 import { listPetsExample } from "../src/internal/prism-example";
@@ -58,9 +64,13 @@ describe("benchmark 4: server throughput targets", () => {
   });
 
   it.skipIf(!placement)("pins every server, Prism's own process and PostgreSQL's backends to the server core", () => {
-    const allowed = (pid: number) => /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    const allowed = (pid: number) =>
+      /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
     const subjects = Object.values(targets.subjects);
-    const pids = subjects.flatMap((subject) => [...processTreePids(subject.server.pid), ...(subject.databasePid ? processTreePids(subject.databasePid) : [])]);
+    const pids = subjects.flatMap((subject) => [
+      ...processTreePids(subject.server.pid),
+      ...(subject.databasePid ? processTreePids(subject.databasePid) : []),
+    ]);
     expect(pids.length).toBeGreaterThan(subjects.length);
     for (const pid of pids) expect(allowed(pid)).toBe(String(placement!.server));
   });
@@ -72,7 +82,11 @@ describe.skipIf(!wrk.ok)("measureRun", () => {
     for (const name of ["bare", "referencePostgres"] as const) {
       const subject = targets.subjects[name];
       if (!subject) continue;
-      const run = await measureRun(subject, { url: `${subject.server.origin}/v1/pets?limit=20`, headers }, { connections: 2, durationSeconds: 1 });
+      const run = await measureRun(
+        subject,
+        { url: `${subject.server.origin}/v1/pets?limit=20`, headers },
+        { connections: 2, durationSeconds: 1 },
+      );
       expect(run.load.requests).toBeGreaterThan(0);
       expect(run.serverCpuSeconds).toBeGreaterThan(0);
       if (name === "referencePostgres") expect(run.databaseCpuSeconds).toBeGreaterThan(0);
@@ -82,9 +96,9 @@ describe.skipIf(!wrk.ok)("measureRun", () => {
 
   it("refuses a run whose answers are errors, so a broken server cannot pass as fast", async () => {
     const subject = targets.subjects.referenceMemory!;
-    await expect(measureRun(subject, { url: `${subject.server.origin}/v1/pets?limit=20` }, { connections: 1, durationSeconds: 1 })).rejects.toThrow(
-      /error statuses/,
-    );
+    await expect(
+      measureRun(subject, { url: `${subject.server.origin}/v1/pets?limit=20` }, { connections: 1, durationSeconds: 1 }),
+    ).rejects.toThrow(/error statuses/);
   });
 });
 

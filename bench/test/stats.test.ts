@@ -59,7 +59,13 @@ describe("ratio", () => {
 describe("summarizeLatencies", () => {
   it("reports count, median, p99 and extremes", () => {
     const samples = Array.from({ length: 1000 }, (_, i) => i + 1);
-    expect(summarizeLatencies(samples)).toEqual({ count: 1000, median: 500.5, p99: percentile(samples, 99), min: 1, max: 1000 });
+    expect(summarizeLatencies(samples)).toEqual({
+      count: 1000,
+      median: 500.5,
+      p99: percentile(samples, 99),
+      min: 1,
+      max: 1000,
+    });
   });
 
   it("handles more samples than fit in a spread call", () => {

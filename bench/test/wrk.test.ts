@@ -66,19 +66,32 @@ describe("parseWrkOutput", () => {
   });
 
   it("counts error statuses and every kind of socket error, so a failing server cannot pass as fast", () => {
-    expect(parseWrkOutput(errorReport)).toMatchObject({ requests: 19242, durationSeconds: 60, latencyMedianMs: 0.152, latencyP99Ms: 1510, errorStatuses: 19242, socketErrors: 7 });
+    expect(parseWrkOutput(errorReport)).toMatchObject({
+      requests: 19242,
+      durationSeconds: 60,
+      latencyMedianMs: 0.152,
+      latencyP99Ms: 1510,
+      errorStatuses: 19242,
+      socketErrors: 7,
+    });
   });
 
   it("says what is missing and quotes the output", () => {
     const withoutLatency = okReport.replace(/ {2}Latency Distribution[\s\S]*?99%.*\n/, "");
-    expect(() => parseWrkOutput(withoutLatency)).toThrow(/no latency distribution \(run it with --latency\):\nRunning 1s test/);
-    expect(() => parseWrkOutput("unable to connect to 127.0.0.1:1 Connection refused")).toThrow("wrk printed no request count");
+    expect(() => parseWrkOutput(withoutLatency)).toThrow(
+      /no latency distribution \(run it with --latency\):\nRunning 1s test/,
+    );
+    expect(() => parseWrkOutput("unable to connect to 127.0.0.1:1 Connection refused")).toThrow(
+      "wrk printed no request count",
+    );
   });
 });
 
 describe("wrkScript", () => {
   it("sets the method and a body that cannot end the Lua string early", () => {
-    expect(wrkScript({ url: "http://x/", method: "POST", body: '{"name":"]]"}' })).toBe('wrk.method = [[POST]]\nwrk.body = [=[{"name":"]]"}]=]\n');
+    expect(wrkScript({ url: "http://x/", method: "POST", body: '{"name":"]]"}' })).toBe(
+      'wrk.method = [[POST]]\nwrk.body = [=[{"name":"]]"}]=]\n',
+    );
     expect(wrkScript({ url: "http://x/" })).toBe("wrk.method = [[GET]]\n");
   });
 });
@@ -90,7 +103,11 @@ describe.skipIf(!wrk.ok)("runWrk with Debian's wrk", () => {
   it("loads a server and reports its requests and wrk's own CPU time", async () => {
     const { server, port } = await startFixedBytesServer(new TextEncoder().encode("[]"));
     try {
-      const result = await runWrk({ url: `http://127.0.0.1:${port}/v1/pets?limit=20`, connections: 2, durationSeconds: 1 });
+      const result = await runWrk({
+        url: `http://127.0.0.1:${port}/v1/pets?limit=20`,
+        connections: 2,
+        durationSeconds: 1,
+      });
       expect(result.requests).toBeGreaterThan(0);
       expect(result.errorStatuses + result.socketErrors).toBe(0);
       expect(result.latencyMedianMs).toBeLessThanOrEqual(result.latencyP99Ms);
@@ -135,6 +152,8 @@ describe.skipIf(!wrk.ok)("runWrk with Debian's wrk", () => {
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    await expect(runWrk({ url: `http://127.0.0.1:${port}/`, connections: 1, durationSeconds: 1 })).rejects.toThrow(/Connection refused|wrk printed no/);
+    await expect(runWrk({ url: `http://127.0.0.1:${port}/`, connections: 1, durationSeconds: 1 })).rejects.toThrow(
+      /Connection refused|wrk printed no/,
+    );
   });
 });

@@ -25,11 +25,29 @@ export type BundleSize = CompressedSizes | { unavailable: string };
 /** Every published entry of the SDK and the mock, and the peers measured the same way. */
 export const bundleCases = {
   clientEntry: { label: "`@petstore/client`, every export", source: `export * from "@petstore/client";` },
-  createClient: { label: "`@petstore/client`: `createPetstoreClient` only (every feature)", source: `export { createPetstoreClient } from "@petstore/client";` },
-  errorsOnly: { label: "`@petstore/client`: `PetstoreError` and `NotFoundError` only", source: `export { PetstoreError, NotFoundError } from "@petstore/client";` },
-  raw: { label: "`@petstore/client/raw`, every export", source: `export * from "@petstore/client/raw";`, requires: ["@petstore/client", "./raw"] },
-  query: { label: "`@petstore/client/query`, every export", source: `export * from "@petstore/client/query";`, requires: ["@petstore/client", "./query"] },
-  mock: { label: "`@petstore/mock`, every export (msw, its peer, left out)", source: `export * from "@petstore/mock";`, external: ["msw", "msw/*"] },
+  createClient: {
+    label: "`@petstore/client`: `createPetstoreClient` only (every feature)",
+    source: `export { createPetstoreClient } from "@petstore/client";`,
+  },
+  errorsOnly: {
+    label: "`@petstore/client`: `PetstoreError` and `NotFoundError` only",
+    source: `export { PetstoreError, NotFoundError } from "@petstore/client";`,
+  },
+  raw: {
+    label: "`@petstore/client/raw`, every export",
+    source: `export * from "@petstore/client/raw";`,
+    requires: ["@petstore/client", "./raw"],
+  },
+  query: {
+    label: "`@petstore/client/query`, every export",
+    source: `export * from "@petstore/client/query";`,
+    requires: ["@petstore/client", "./query"],
+  },
+  mock: {
+    label: "`@petstore/mock`, every export (msw, its peer, left out)",
+    source: `export * from "@petstore/mock";`,
+    external: ["msw", "msw/*"],
+  },
   openapiFetch: { label: "openapi-fetch 0.17", source: `export { default } from "openapi-fetch";` },
   ky: { label: "ky 2.1", source: `export { default } from "ky";` },
 } satisfies Record<string, BundleCase>;
@@ -68,7 +86,10 @@ async function measureAll<K extends string>(cases: Record<K, BundleCase>): Promi
 }
 
 /** Cold import times (ms) of each specifier, `runs` fresh processes each, interleaved. */
-export async function measureColdImports<K extends string>(specifiers: Record<K, string>, runs: number): Promise<Record<K, number[]>> {
+export async function measureColdImports<K extends string>(
+  specifiers: Record<K, string>,
+  runs: number,
+): Promise<Record<K, number[]>> {
   const names = Object.keys(specifiers) as K[];
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let run = 0; run < runs; run++) {
@@ -82,7 +103,13 @@ const measured = (size: BundleSize): size is CompressedSizes => !("unavailable" 
 /** A size target, n/a with the reason when the bundle could not be made. */
 function sizeTarget(name: string, size: BundleSize | undefined, limit: number): TargetCheck {
   if (size === undefined) return { name, unavailable: "not measured", limit, kind: "max", unit: "B" };
-  return { name, ...(measured(size) ? { measured: size.gzip } : { unavailable: size.unavailable }), limit, kind: "max", unit: "B" };
+  return {
+    name,
+    ...(measured(size) ? { measured: size.gzip } : { unavailable: size.unavailable }),
+    limit,
+    kind: "max",
+    unit: "B",
+  };
 }
 
 /** Benchmark 3: min+gzip/brotli of every published entry and the peers, what the mock adds to a browser app, cold import. */
@@ -94,7 +121,9 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
   const clientMedian = median(imports.client);
   const bareMedian = median(imports.openapiFetch);
   const sizeRow = (label: string, size: BundleSize) =>
-    measured(size) ? [label, formatNumber(size.raw), formatNumber(size.gzip), formatNumber(size.brotli)] : [label, `n/a — ${size.unavailable}`, "", ""];
+    measured(size)
+      ? [label, formatNumber(size.raw), formatNumber(size.gzip), formatNumber(size.brotli)]
+      : [label, `n/a — ${size.unavailable}`, "", ""];
   const added = (app: BundleSize): BundleSize => {
     const base = apps.baseline;
     if (!measured(app) || !measured(base)) return measured(app) ? base : app;
@@ -113,7 +142,9 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
       {
         caption: "Minified bundle sizes (bytes)",
         columns: ["bundle", "min", "min+gzip", "min+brotli"],
-        rows: (Object.keys(bundleCases) as (keyof typeof bundleCases)[]).map((name) => sizeRow(bundleCases[name].label, sizes[name])),
+        rows: (Object.keys(bundleCases) as (keyof typeof bundleCases)[]).map((name) =>
+          sizeRow(bundleCases[name].label, sizes[name]),
+        ),
       },
       {
         caption: "What a mock adds to a browser app (bytes)",
@@ -130,8 +161,18 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
         caption: `Cold \`import()\` in a fresh Node process (${runs} runs each)`,
         columns: ["module", "median ms", "p90 ms", "vs openapi-fetch"],
         rows: [
-          ["`@petstore/client`", formatNumber(clientMedian, 2), formatNumber(percentile(imports.client, 90), 2), formatRatio(ratio(clientMedian, bareMedian))],
-          ["openapi-fetch", formatNumber(bareMedian, 2), formatNumber(percentile(imports.openapiFetch, 90), 2), formatRatio(1)],
+          [
+            "`@petstore/client`",
+            formatNumber(clientMedian, 2),
+            formatNumber(percentile(imports.client, 90), 2),
+            formatRatio(ratio(clientMedian, bareMedian)),
+          ],
+          [
+            "openapi-fetch",
+            formatNumber(bareMedian, 2),
+            formatNumber(percentile(imports.openapiFetch, 90), 2),
+            formatRatio(1),
+          ],
         ],
       },
     ],

@@ -47,8 +47,16 @@ export interface WarmCases {
 /** One `setupServer` whose handlers are switched between the two sets; the SDK calls the workload through it. */
 export async function startWarmCases(): Promise<WarmCases> {
   const { createPetstoreHandlers } = await loadPetstoreMock();
-  const petstore = createPetstoreHandlers({ baseUrls: [mockSetup.baseUrl], apiKeys: [mockSetup.apiKey], pets: [...mockSetup.pets] });
-  const peer = createOpenApiMswHandlers({ baseUrl: mockSetup.baseUrl, apiKeys: [mockSetup.apiKey], pets: mockSetup.pets });
+  const petstore = createPetstoreHandlers({
+    baseUrls: [mockSetup.baseUrl],
+    apiKeys: [mockSetup.apiKey],
+    pets: [...mockSetup.pets],
+  });
+  const peer = createOpenApiMswHandlers({
+    baseUrl: mockSetup.baseUrl,
+    apiKeys: [mockSetup.apiKey],
+    pets: mockSetup.pets,
+  });
   const sets: Record<"petstore" | "openapiMsw", { handlers: RequestHandler[]; reset(): void }> = {
     petstore: { handlers: handlersOf(petstore), reset: () => petstore.store.reset() },
     openapiMsw: peer,
@@ -91,7 +99,11 @@ export async function runMockSpeed({ scale }: BenchContext): Promise<BenchResult
     cases.stop();
   }
   const med = (kind: Kind, field: keyof ColdTimings) => median(cold[kind].map((sample) => sample[field]));
-  const p90 = (kind: Kind, field: keyof ColdTimings) => percentile(cold[kind].map((sample) => sample[field]), 90);
+  const p90 = (kind: Kind, field: keyof ColdTimings) =>
+    percentile(
+      cold[kind].map((sample) => sample[field]),
+      90,
+    );
   const coldRow = (label: string, field: keyof ColdTimings) => [
     label,
     formatNumber(med("petstore", field), 2),
@@ -135,8 +147,20 @@ export async function runMockSpeed({ scale }: BenchContext): Promise<BenchResult
       },
     ],
     targets: [
-      { name: "`createPetstoreHandlers()` after import, fresh process", measured: med("petstore", "createMs"), limit: 5, kind: "max", unit: "ms" },
-      { name: `cold setup + ${calls} SDK calls ÷ openapi-msw's`, measured: ratio(med("petstore", "totalMs"), med("openapi-msw", "totalMs")), limit: 1, kind: "max", unit: "×" },
+      {
+        name: "`createPetstoreHandlers()` after import, fresh process",
+        measured: med("petstore", "createMs"),
+        limit: 5,
+        kind: "max",
+        unit: "ms",
+      },
+      {
+        name: `cold setup + ${calls} SDK calls ÷ openapi-msw's`,
+        measured: ratio(med("petstore", "totalMs"), med("openapi-msw", "totalMs")),
+        limit: 1,
+        kind: "max",
+        unit: "×",
+      },
     ],
     notes: [
       `Node's own start-up before the script runs (not counted above, the same for both): median ${formatNumber(med("petstore", "bootMs"), 1)} ms / ${formatNumber(med("openapi-msw", "bootMs"), 1)} ms.`,

@@ -22,7 +22,9 @@ export interface InProcessCases {
  * A fetch that answers every request with `body` and, like every real fetch, first reads the abort signal: from
  * `init`, or from the `Request` it was given (openapi-fetch passes one).
  */
-export function signalReadingFetch(body: Uint8Array<ArrayBuffer>): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+export function signalReadingFetch(
+  body: Uint8Array<ArrayBuffer>,
+): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     if (signal?.aborted) throw signal.reason;
@@ -41,8 +43,16 @@ export function createInProcessCases(body: Uint8Array<ArrayBuffer>): InProcessCa
   const authorization = `Bearer ${benchApiKey}`;
 
   const sdk = createPetstoreClient({ apiKey: benchApiKey, baseUrl: inProcessBaseUrl, fetch: fixedFetch });
-  const sdkSignalIgnored = createPetstoreClient({ apiKey: benchApiKey, baseUrl: inProcessBaseUrl, fetch: signalIgnoringFetch });
-  const bare = createClient<paths>({ baseUrl: inProcessBaseUrl, fetch: fixedFetch, headers: { Authorization: authorization } });
+  const sdkSignalIgnored = createPetstoreClient({
+    apiKey: benchApiKey,
+    baseUrl: inProcessBaseUrl,
+    fetch: signalIgnoringFetch,
+  });
+  const bare = createClient<paths>({
+    baseUrl: inProcessBaseUrl,
+    fetch: fixedFetch,
+    headers: { Authorization: authorization },
+  });
   const listUrl = `${inProcessBaseUrl}/pets`;
 
   return {
@@ -74,7 +84,10 @@ export async function runSdkInProcess({ scale }: BenchContext): Promise<BenchRes
   const rows = (
     [
       ["`petstore.pets.list()` (SDK)", result.sdk.median],
-      ["`petstore.pets.list()` (SDK), a fetch that never reads the signal (no real fetch does this)", result.sdkSignalIgnored.median],
+      [
+        "`petstore.pets.list()` (SDK), a fetch that never reads the signal (no real fetch does this)",
+        result.sdkSignalIgnored.median,
+      ],
       ["bare openapi-fetch `GET /pets`", result.openapiFetch.median],
       ["plain `fetch` + `JSON.parse`", result.plainFetch.median],
     ] as const
@@ -94,7 +107,13 @@ export async function runSdkInProcess({ scale }: BenchContext): Promise<BenchRes
       `across cases after a warm-up; the table shows the median ops/s over rounds. The SDK is the built ` +
       `\`@petstore/client\` with default options (retries and timeout on); its second row injects a fetch that ` +
       `never reads the signal, which the client creates only when it is read: the difference is what the per-attempt timeout costs.`,
-    tables: [{ caption: "Sequential ops/s (median of rounds)", columns: ["case", "ops/s", "vs openapi-fetch", "vs plain fetch"], rows }],
+    tables: [
+      {
+        caption: "Sequential ops/s (median of rounds)",
+        columns: ["case", "ops/s", "vs openapi-fetch", "vs plain fetch"],
+        rows,
+      },
+    ],
     targets: [
       {
         name: "SDK ops/s ÷ bare openapi-fetch ops/s, in process, fetch reads the signal",

@@ -37,7 +37,10 @@ export function createLoopbackCases(baseUrl: string, timeoutMs = attemptTimeoutM
     // fetch follows, and a timer, per attempt.
     rawFetchWithTimeout: async () => {
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new DOMException("attempt timed out", "TimeoutError")), timeoutMs);
+      const timer = setTimeout(
+        () => controller.abort(new DOMException("attempt timed out", "TimeoutError")),
+        timeoutMs,
+      );
       try {
         return await list({ headers, signal: controller.signal });
       } finally {
@@ -79,7 +82,10 @@ export async function runSdkLoopback({ scale, placement }: BenchContext): Promis
         columns: ["case", "median ms", "p99 ms", "median vs floor", "p99 vs floor", "median vs raw fetch"],
         rows: [
           ["`petstore.pets.list()` (SDK, 60 s timeout)", result.sdk],
-          ["floor: raw `fetch` + `response.json()` with a 60 s abort signal and timer per attempt", result.rawFetchWithTimeout],
+          [
+            "floor: raw `fetch` + `response.json()` with a 60 s abort signal and timer per attempt",
+            result.rawFetchWithTimeout,
+          ],
           ["raw `fetch` + `response.json()`, no timeout", result.rawFetch],
         ].map(([name, summary]) => {
           const s = summary as typeof result.sdk;

@@ -13,7 +13,10 @@ import type { BenchResult, ResultTable, TargetCheck } from "../result";
 import { ratio } from "../stats";
 
 type Scale = "full" | "quick";
-const settings: Record<Scale, { connections: number; warmupSeconds: number; durationSeconds: number; rounds: number; autocannonSeconds: number }> = {
+const settings: Record<
+  Scale,
+  { connections: number; warmupSeconds: number; durationSeconds: number; rounds: number; autocannonSeconds: number }
+> = {
   // The servers run under tsx and JIT-compile their request path on first use: 3 s of warm-up per server first.
   full: { connections: 100, warmupSeconds: 3, durationSeconds: 5, rounds: 3, autocannonSeconds: 5 },
   quick: { connections: 4, warmupSeconds: 1, durationSeconds: 1, rounds: 1, autocannonSeconds: 0.5 },
@@ -66,7 +69,11 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
     const notes: string[] = [];
     // A reference server that cannot start (a broken build of the server, PostgreSQL missing) makes its rows n/a
     // with the reason; the rest still runs. Logs on, as `pnpm start` runs it; the child's stdout goes to /dev/null.
-    const tryStart = async (name: ServerName, script: string, env: Record<string, string>): Promise<ChildServer | undefined> => {
+    const tryStart = async (
+      name: ServerName,
+      script: string,
+      env: Record<string, string>,
+    ): Promise<ChildServer | undefined> => {
       try {
         return await start(script, env);
       } catch (error) {
@@ -80,30 +87,51 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
       BENCH_LOGGER: "true",
     });
     if (referenceFile) subjects.referenceFile = { server: referenceFile };
-    const referenceMemory = await tryStart("referenceMemory", "reference-server.ts", { BENCH_STORE: "memory", BENCH_LOGGER: "false" });
+    const referenceMemory = await tryStart("referenceMemory", "reference-server.ts", {
+      BENCH_STORE: "memory",
+      BENCH_LOGGER: "false",
+    });
     if (referenceMemory) subjects.referenceMemory = { server: referenceMemory };
     database = await startBenchDatabase(cpu);
     if ("skip" in database) {
       unavailable.referencePostgres = database.skip;
     } else {
-      const server = await tryStart("referencePostgres", "reference-server.ts", { BENCH_STORE: "postgres", BENCH_DATABASE_URL: database.url, BENCH_LOGGER: "true" });
-      if (server) subjects.referencePostgres = { server, ...(database.postmasterPid === undefined ? {} : { databasePid: database.postmasterPid }) };
-      if (server && database.postmasterPid === undefined) notes.push("The PostgreSQL postmaster was not found by its port, so the database's CPU time is not counted.");
+      const server = await tryStart("referencePostgres", "reference-server.ts", {
+        BENCH_STORE: "postgres",
+        BENCH_DATABASE_URL: database.url,
+        BENCH_LOGGER: "true",
+      });
+      if (server)
+        subjects.referencePostgres = {
+          server,
+          ...(database.postmasterPid === undefined ? {} : { databasePid: database.postmasterPid }),
+        };
+      if (server && database.postmasterPid === undefined)
+        notes.push("The PostgreSQL postmaster was not found by its port, so the database's CPU time is not counted.");
     }
-    const references = (["referenceFile", "referenceMemory", "referencePostgres"] as const).filter((name) => subjects[name]);
+    const references = (["referenceFile", "referenceMemory", "referencePostgres"] as const).filter(
+      (name) => subjects[name],
+    );
     for (const name of references) await seed(`${subjects[name]!.server.origin}/v1`, petCount);
     const listOf = async (name: ServerName) => {
       const response = await fetch(`${subjects[name]!.server.origin}/v1/pets?limit=20`, { headers: authorization });
       return { body: await response.text(), contentType: response.headers.get("content-type") ?? "application/json" };
     };
     // Without any reference server the baseline still runs, on the same 20 pets as JSON.
-    const { body: listBody, contentType } = references[0] ? await listOf(references[0]) : { body: JSON.stringify(makePets(20)), contentType: "application/json" };
-    if (!references[0]) notes.push("No reference server started, so the bare server sends the 20 seed pets as plain JSON.");
+    const { body: listBody, contentType } = references[0]
+      ? await listOf(references[0])
+      : { body: JSON.stringify(makePets(20)), contentType: "application/json" };
+    if (!references[0])
+      notes.push("No reference server started, so the bare server sends the 20 seed pets as plain JSON.");
     for (const name of references) {
-      if ((await listOf(name)).body !== listBody) throw new Error(`[@petstore/bench] ${name} lists different pets than ${references[0]}`);
+      if ((await listOf(name)).body !== listBody)
+        throw new Error(`[@petstore/bench] ${name} lists different pets than ${references[0]}`);
     }
     subjects.bare = {
-      server: await start("fixed-bytes-server.ts", { BENCH_BODY_BASE64: Buffer.from(listBody).toString("base64"), BENCH_CONTENT_TYPE: contentType }),
+      server: await start("fixed-bytes-server.ts", {
+        BENCH_BODY_BASE64: Buffer.from(listBody).toString("base64"),
+        BENCH_CONTENT_TYPE: contentType,
+      }),
     };
     try {
       subjects.prism = { server: await start("prism.ts") };
@@ -126,7 +154,8 @@ async function seed(baseUrl: string, count: number): Promise<void> {
       headers: { ...authorization, "content-type": "application/json" },
       body: JSON.stringify(newPet),
     });
-    if (response.status !== 201) throw new Error(`[@petstore/bench] seeding got ${response.status}: ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`[@petstore/bench] seeding got ${response.status}: ${await response.text()}`);
   }
 }
 
@@ -139,23 +168,32 @@ export interface CpuRun {
 
 /** Server CPU µs per completed request: what one request costs the server, whatever the load generator manages. */
 export function cpuMicrosPerRequest(cpuSeconds: number, requests: number): number {
-  if (!(requests > 0)) throw new Error(`[@petstore/bench] no requests completed, so there is no CPU time per request (${requests})`);
+  if (!(requests > 0))
+    throw new Error(`[@petstore/bench] no requests completed, so there is no CPU time per request (${requests})`);
   return (cpuSeconds / requests) * 1e6;
 }
 
 /** One wrk run against a subject, reading the CPU time of the server's (and database's) process trees around it. */
-export async function measureRun(subject: Subject, target: LoadTarget, options: { connections: number; durationSeconds: number; cpu?: number }): Promise<CpuRun> {
+export async function measureRun(
+  subject: Subject,
+  target: LoadTarget,
+  options: { connections: number; durationSeconds: number; cpu?: number },
+): Promise<CpuRun> {
   const serverBefore = processTreeCpuSeconds(subject.server.pid);
   const databaseBefore = subject.databasePid === undefined ? undefined : processTreeCpuSeconds(subject.databasePid);
   const load = await runWrk({ ...target, ...options });
   const serverCpuSeconds = processTreeCpuSeconds(subject.server.pid) - serverBefore;
   if (load.errorStatuses + load.socketErrors > 0) {
-    throw new Error(`[@petstore/bench] ${target.method ?? "GET"} ${target.url}: ${load.errorStatuses} error statuses and ${load.socketErrors} socket errors of ${load.requests} requests`);
+    throw new Error(
+      `[@petstore/bench] ${target.method ?? "GET"} ${target.url}: ${load.errorStatuses} error statuses and ${load.socketErrors} socket errors of ${load.requests} requests`,
+    );
   }
   return {
     load,
     serverCpuSeconds,
-    ...(databaseBefore === undefined ? {} : { databaseCpuSeconds: processTreeCpuSeconds(subject.databasePid!) - databaseBefore }),
+    ...(databaseBefore === undefined
+      ? {}
+      : { databaseCpuSeconds: processTreeCpuSeconds(subject.databasePid!) - databaseBefore }),
   };
 }
 
@@ -176,12 +214,19 @@ async function measureLoads<K extends string>(
   const { warmupSeconds, durationSeconds, rounds, connections } = settings[scale];
   const pin = cpu === undefined ? {} : { cpu };
   const names = (Object.keys(loads) as K[]).filter((name) => loads[name]);
-  for (const name of names) await measureRun(loads[name]!.subject, loads[name]!.target, { connections, durationSeconds: warmupSeconds, ...pin });
+  for (const name of names)
+    await measureRun(loads[name]!.subject, loads[name]!.target, {
+      connections,
+      durationSeconds: warmupSeconds,
+      ...pin,
+    });
   const runs = Object.fromEntries(names.map((name) => [name, [] as CpuRun[]])) as Record<K, CpuRun[]>;
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(round + i) % names.length]!;
-      runs[name].push(await measureRun(loads[name]!.subject, loads[name]!.target, { connections, durationSeconds, ...pin }));
+      runs[name].push(
+        await measureRun(loads[name]!.subject, loads[name]!.target, { connections, durationSeconds, ...pin }),
+      );
     }
   }
   return Object.fromEntries(names.map((name) => [name, medianRun(runs[name])])) as Partial<Record<K, CpuRun>>;
@@ -208,7 +253,15 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
     const { subjects, unavailable } = targets;
     const get = (name: ServerName) => {
       const subject = subjects[name];
-      return subject && { subject, target: { url: `${subject.server.origin}${name === "prism" ? "" : "/v1"}/pets?limit=20`, headers: authorization } };
+      return (
+        subject && {
+          subject,
+          target: {
+            url: `${subject.server.origin}${name === "prism" ? "" : "/v1"}/pets?limit=20`,
+            headers: authorization,
+          },
+        }
+      );
     };
     const post = (name: ServerName) => {
       const subject = subjects[name];
@@ -225,13 +278,28 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
       );
     };
     const cpu = placement?.loadGenerator;
-    const reads: Partial<Record<ServerName, CpuRun>> = wrk.ok ? await measureLoads(Object.fromEntries(serverNames.map((name) => [name, get(name)])), scale, cpu) : {};
+    const reads: Partial<Record<ServerName, CpuRun>> = wrk.ok
+      ? await measureLoads(Object.fromEntries(serverNames.map((name) => [name, get(name)])), scale, cpu)
+      : {};
     const writeNames = ["referenceFile", "referenceMemory", "referencePostgres"] as const;
-    const writes: Partial<Record<ServerName, CpuRun>> = wrk.ok ? await measureLoads(Object.fromEntries(writeNames.map((name) => [name, post(name)])), scale, cpu) : {};
+    const writes: Partial<Record<ServerName, CpuRun>> = wrk.ok
+      ? await measureLoads(Object.fromEntries(writeNames.map((name) => [name, post(name)])), scale, cpu)
+      : {};
 
     // Second opinion: autocannon in this process (so its CPU is this process's), one run per server.
     const { autocannonSeconds, connections, durationSeconds, rounds } = settings[scale];
-    const autocannon: Partial<Record<ServerName, { requestsPerSecond: number; requests: number; serverCpuSeconds: number; loadCpuSeconds: number; wallSeconds: number }>> = {};
+    const autocannon: Partial<
+      Record<
+        ServerName,
+        {
+          requestsPerSecond: number;
+          requests: number;
+          serverCpuSeconds: number;
+          loadCpuSeconds: number;
+          wallSeconds: number;
+        }
+      >
+    > = {};
     for (const name of serverNames) {
       const load = get(name);
       if (!load) continue;
@@ -263,7 +331,9 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
           base ? formatRatio(ratio(run.load.requestsPerSecond, base.load.requestsPerSecond)) : "",
           formatNumber(perRequest(run), 1),
           base ? formatRatio(ratio(perRequest(run), perRequest(base))) : "",
-          run.databaseCpuSeconds === undefined ? "—" : formatNumber(cpuMicrosPerRequest(run.databaseCpuSeconds, run.load.requests), 1),
+          run.databaseCpuSeconds === undefined
+            ? "—"
+            : formatNumber(cpuMicrosPerRequest(run.databaseCpuSeconds, run.load.requests), 1),
           coreShare(run.serverCpuSeconds, run.load.durationSeconds),
           coreShare(run.load.loadGeneratorCpuSeconds, run.load.durationSeconds),
           `${formatNumber(run.load.latencyMedianMs, 2)} / ${formatNumber(run.load.latencyP99Ms, 2)}`,
@@ -284,7 +354,11 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
     ];
     const tables: ResultTable[] = [
       { caption: "`GET /pets?limit=20` (wrk)", columns: columns("bare"), rows: wrkRows(reads, serverNames, "bare") },
-      { caption: "`POST /pets`, a new pet per request (wrk)", columns: columns("memory store"), rows: wrkRows(writes, writeNames, "referenceMemory") },
+      {
+        caption: "`POST /pets`, a new pet per request (wrk)",
+        columns: columns("memory store"),
+        rows: wrkRows(writes, writeNames, "referenceMemory"),
+      },
       {
         caption: `\`GET /pets?limit=20\`, second opinion: autocannon (one ${autocannonSeconds} s run each, in the benchmark process)`,
         columns: ["server", "req/s", "server CPU µs/request", "server core busy", "autocannon core busy"],
@@ -315,7 +389,9 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
       },
       {
         name: "reference (file store, logs on) req/s ÷ Prism req/s",
-        ...(file && prism ? { measured: ratio(file.load.requestsPerSecond, prism.load.requestsPerSecond) } : { unavailable: unavailable.prism ?? missing }),
+        ...(file && prism
+          ? { measured: ratio(file.load.requestsPerSecond, prism.load.requestsPerSecond) }
+          : { unavailable: unavailable.prism ?? missing }),
         limit: 10,
         kind: "min",
         unit: "×",

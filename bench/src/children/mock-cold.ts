@@ -4,7 +4,8 @@
 import { mockSetup, runWorkload } from "../internal/mock-workload";
 
 const kind = process.argv[2];
-if (kind !== "petstore" && kind !== "openapi-msw") throw new Error(`[@petstore/bench] usage: mock-cold.js <petstore|openapi-msw>, got ${kind}`);
+if (kind !== "petstore" && kind !== "openapi-msw")
+  throw new Error(`[@petstore/bench] usage: mock-cold.js <petstore|openapi-msw>, got ${kind}`);
 const calls = Number(process.argv[3] ?? 100);
 
 const started = performance.now();
@@ -12,10 +13,19 @@ const [{ setupServer }, { createPetstoreClient }, create] = await Promise.all([
   import("msw/node"),
   import("@petstore/client"),
   kind === "petstore"
-    ? import("@petstore/mock").then(({ createPetstoreHandlers }) => () =>
-        [...createPetstoreHandlers({ baseUrls: [mockSetup.baseUrl], apiKeys: [mockSetup.apiKey], pets: [...mockSetup.pets] })])
-    : import("../internal/openapi-msw-handlers").then(({ createOpenApiMswHandlers }) => () =>
-        createOpenApiMswHandlers({ baseUrl: mockSetup.baseUrl, apiKeys: [mockSetup.apiKey], pets: mockSetup.pets }).handlers),
+    ? import("@petstore/mock").then(({ createPetstoreHandlers }) => () => [
+        ...createPetstoreHandlers({
+          baseUrls: [mockSetup.baseUrl],
+          apiKeys: [mockSetup.apiKey],
+          pets: [...mockSetup.pets],
+        }),
+      ])
+    : import("../internal/openapi-msw-handlers").then(
+        ({ createOpenApiMswHandlers }) =>
+          () =>
+            createOpenApiMswHandlers({ baseUrl: mockSetup.baseUrl, apiKeys: [mockSetup.apiKey], pets: mockSetup.pets })
+              .handlers,
+      ),
 ]);
 const imported = performance.now();
 const handlers = create();
@@ -28,5 +38,12 @@ await runWorkload(client, calls);
 const done = performance.now();
 server.close();
 process.stdout.write(
-  JSON.stringify({ bootMs: started, importMs: imported - started, createMs: created - imported, listenMs: listening - created, callsMs: done - listening, totalMs: done - started }),
+  JSON.stringify({
+    bootMs: started,
+    importMs: imported - started,
+    createMs: created - imported,
+    listenMs: listening - created,
+    callsMs: done - listening,
+    totalMs: done - started,
+  }),
 );

@@ -7,9 +7,14 @@ const storeKind = process.env.BENCH_STORE ?? "memory";
 const dataFile = process.env.BENCH_DATA_FILE;
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (storeKind === "file" && !dataFile) throw new Error("[@petstore/bench] BENCH_STORE=file needs BENCH_DATA_FILE");
-if (storeKind === "postgres" && !databaseUrl) throw new Error("[@petstore/bench] BENCH_STORE=postgres needs BENCH_DATABASE_URL");
+if (storeKind === "postgres" && !databaseUrl)
+  throw new Error("[@petstore/bench] BENCH_STORE=postgres needs BENCH_DATABASE_URL");
 const store =
-  storeKind === "file" ? await createFileStore(dataFile!) : storeKind === "postgres" ? await createPostgresStore(databaseUrl!) : createMemoryStore();
+  storeKind === "file"
+    ? await createFileStore(dataFile!)
+    : storeKind === "postgres"
+      ? await createPostgresStore(databaseUrl!)
+      : createMemoryStore();
 const server = await startServer({
   port: 0,
   apiKeys: [benchApiKey],

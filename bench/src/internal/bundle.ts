@@ -6,7 +6,12 @@ import path from "node:path";
  * Bundle a module source (resolved from `resolveDir`) the way an app bundler ships it to browsers:
  * ESM, minified, every dependency inlined, unused exports shaken out. Returns the output bytes.
  */
-export async function bundleMinified(source: string, resolveDir: string, conditions: string[] = [], external: string[] = []): Promise<Uint8Array> {
+export async function bundleMinified(
+  source: string,
+  resolveDir: string,
+  conditions: string[] = [],
+  external: string[] = [],
+): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "bench-entry.ts" },
     bundle: true,

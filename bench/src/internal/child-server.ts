@@ -63,7 +63,12 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
 }
 
 /** Read stdout lines until the child announces its port, failing on exit or timeout. */
-async function readPort(child: ChildProcess, script: string, timeoutMs: number, stderr: () => readonly string[]): Promise<number> {
+async function readPort(
+  child: ChildProcess,
+  script: string,
+  timeoutMs: number,
+  stderr: () => readonly string[],
+): Promise<number> {
   const lines = createInterface({ input: child.stdio[3] as Readable });
   return await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
@@ -75,7 +80,11 @@ async function readPort(child: ChildProcess, script: string, timeoutMs: number, 
       // Wait for the last stderr lines, then quote the first error line among them.
       setImmediate(() => {
         const cause = stderr().find((line) => /^\w*Error\b/.test(line.trim()));
-        reject(new Error(`[@petstore/bench] child server ${script} exited with code ${code} before listening${cause ? `: ${cause.trim()}` : ""}`));
+        reject(
+          new Error(
+            `[@petstore/bench] child server ${script} exited with code ${code} before listening${cause ? `: ${cause.trim()}` : ""}`,
+          ),
+        );
       });
     });
     lines.on("line", (line) => {
@@ -92,7 +101,9 @@ export function parseReadyLine(line: string): number | undefined {
   if (!line.startsWith("{")) return undefined;
   try {
     const parsed = JSON.parse(line) as { port?: unknown };
-    return typeof parsed.port === "number" && Number.isInteger(parsed.port) && parsed.port > 0 ? parsed.port : undefined;
+    return typeof parsed.port === "number" && Number.isInteger(parsed.port) && parsed.port > 0
+      ? parsed.port
+      : undefined;
   } catch {
     return undefined;
   }

@@ -40,7 +40,10 @@ export async function runChildJson<T>(file: string, args: readonly string[]): Pr
   // `pnpm bench -- --profile` sets BENCH_CPU_PROF_DIR: profile these children too.
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const { stdout } = await execFileAsync(process.execPath, [...profile, file, ...args], { cwd: benchRoot, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await execFileAsync(process.execPath, [...profile, file, ...args], {
+    cwd: benchRoot,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   try {
     return JSON.parse(stdout) as T;
   } catch {

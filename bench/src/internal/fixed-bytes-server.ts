@@ -5,7 +5,10 @@ import type { AddressInfo } from "node:net";
  * The baseline server: node:http answering every request with the same status, headers and body
  * bytes, doing no routing, parsing or auth, so it bounds what any Node HTTP server can do here.
  */
-export async function startFixedBytesServer(body: Uint8Array, contentType = "application/json"): Promise<{
+export async function startFixedBytesServer(
+  body: Uint8Array,
+  contentType = "application/json",
+): Promise<{
   server: Server;
   port: number;
 }> {

@@ -9,11 +9,6 @@ export async function loadPetstoreMock(): Promise<PetstoreMockModule> {
   return petstoreMockModule;
 }
 
-/** Whether `@petstore/mock` can be imported from here: always, now that it is a dependency. */
-export async function hasPetstoreMock(): Promise<boolean> {
-  return typeof petstoreMockModule.createPetstoreHandlers === "function";
-}
-
 /** The MSW handlers of a handler set, whether returned as an array (with `.store`) or as `{ handlers }`. */
 export function handlersOf(set: unknown): RequestHandler[] {
   if (Array.isArray(set)) return set as RequestHandler[];

@@ -56,7 +56,8 @@ export function createOpenApiMswHandlers(options: OpenApiMswOptions): OpenApiMsw
     const challenge = { "www-authenticate": 'Bearer realm="petstore"' };
     if (header === "") return error(401, "unauthorized", "Missing API key.", challenge);
     const [scheme = "", token = ""] = header.split(/[ \t]+/, 2);
-    if (scheme.toLowerCase() !== "bearer" || !accepted.has(token)) return error(401, "unauthorized", "The API key is not valid.", challenge);
+    if (scheme.toLowerCase() !== "bearer" || !accepted.has(token))
+      return error(401, "unauthorized", "The API key is not valid.", challenge);
     return token;
   };
 
@@ -66,9 +67,11 @@ export function createOpenApiMswHandlers(options: OpenApiMswOptions): OpenApiMsw
       if (auth instanceof Response) return response.untyped(auth);
       const limitText = query.get("limit");
       const limit = limitText === null ? 20 : /^\d{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN;
-      if (!(limit >= 1 && limit <= 100)) return response.untyped(error(400, "invalid_request", "limit must be an integer from 1 to 100."));
+      if (!(limit >= 1 && limit <= 100))
+        return response.untyped(error(400, "invalid_request", "limit must be an integer from 1 to 100."));
       const status = query.get("status");
-      if (status !== null && !statuses.includes(status)) return response.untyped(error(400, "invalid_request", `status must be one of ${statuses.join(", ")}.`));
+      if (status !== null && !statuses.includes(status))
+        return response.untyped(error(400, "invalid_request", `status must be one of ${statuses.join(", ")}.`));
       const found = (status === null ? pets : pets.filter((pet) => pet.status === status)).slice(0, limit);
       return response(200).json(found, { headers: { "x-request-id": requestId() } });
     }),
@@ -85,26 +88,45 @@ export function createOpenApiMswHandlers(options: OpenApiMswOptions): OpenApiMsw
       } catch {
         return response.untyped(error(400, "invalid_request", "The body is not valid JSON."));
       }
-      const input = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-      if (typeof input.name !== "string" || input.name === "") return response.untyped(error(400, "invalid_request", "name must be a non-empty string."));
-      if (!Number.isInteger(input.categoryId)) return response.untyped(error(400, "invalid_request", "categoryId must be an integer."));
+      const input = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<
+        string,
+        unknown
+      >;
+      if (typeof input.name !== "string" || input.name === "")
+        return response.untyped(error(400, "invalid_request", "name must be a non-empty string."));
+      if (!Number.isInteger(input.categoryId))
+        return response.untyped(error(400, "invalid_request", "categoryId must be an integer."));
       if (input.status !== undefined && !statuses.includes(input.status as PetStatus)) {
         return response.untyped(error(400, "invalid_request", `status must be one of ${statuses.join(", ")}.`));
       }
-      const newPet: NewPet = { name: input.name, categoryId: input.categoryId as number, ...(input.status === undefined ? {} : { status: input.status as PetStatus }) };
+      const newPet: NewPet = {
+        name: input.name,
+        categoryId: input.categoryId as number,
+        ...(input.status === undefined ? {} : { status: input.status as PetStatus }),
+      };
       const key = request.headers.get("idempotency-key");
       const fingerprint = JSON.stringify(newPet);
       const now = Date.now();
       const earlier = key === null ? undefined : keys.get(`${auth}\n${key}`);
       if (earlier && now - earlier.at < dayMs) {
-        if (earlier.fingerprint !== fingerprint) return response.untyped(error(400, "invalid_request", `Idempotency-Key ${key} was already used with a different body.`));
-        const headers = { location: `${basePath}/pets/${earlier.pet.id}`, "idempotent-replayed": "true", "x-request-id": requestId() };
+        if (earlier.fingerprint !== fingerprint)
+          return response.untyped(
+            error(400, "invalid_request", `Idempotency-Key ${key} was already used with a different body.`),
+          );
+        const headers = {
+          location: `${basePath}/pets/${earlier.pet.id}`,
+          "idempotent-replayed": "true",
+          "x-request-id": requestId(),
+        };
         return response(201).json({ ...earlier.pet }, { headers });
       }
       const pet: Pet = { id: (pets.at(-1)?.id ?? 0) + 1, ...newPet };
       pets.push(pet);
       if (key !== null) keys.set(`${auth}\n${key}`, { fingerprint, at: now, pet: { ...pet } });
-      return response(201).json({ ...pet }, { headers: { location: `${basePath}/pets/${pet.id}`, "x-request-id": requestId() } });
+      return response(201).json(
+        { ...pet },
+        { headers: { location: `${basePath}/pets/${pet.id}`, "x-request-id": requestId() } },
+      );
     }),
 
     http.get("/pets/{petId}", ({ request, params, response }) => {
@@ -112,7 +134,10 @@ export function createOpenApiMswHandlers(options: OpenApiMswOptions): OpenApiMsw
       if (auth instanceof Response) return response.untyped(auth);
       const text = String(params.petId);
       const id = /^[1-9]\d{0,18}$/.test(text) ? Number(text) : Number.NaN;
-      if (Number.isNaN(id)) return response.untyped(error(400, "invalid_request", "petId must be a positive 64-bit integer.", deprecationHeaders));
+      if (Number.isNaN(id))
+        return response.untyped(
+          error(400, "invalid_request", "petId must be a positive 64-bit integer.", deprecationHeaders),
+        );
       const pet = pets.find((candidate) => candidate.id === id);
       if (!pet) return response.untyped(error(404, "not_found", `No pet with id ${text}.`, deprecationHeaders));
       return response(200).json({ ...pet }, { headers: { ...deprecationHeaders, "x-request-id": requestId() } });

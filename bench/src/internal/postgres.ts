@@ -3,7 +3,9 @@ import { pinProcess } from "./cpu-placement";
 import { findPostmaster, processTreePids } from "./proc-cpu";
 
 /** A PostgreSQL cluster of the benchmark's own, with the pid of its postmaster for CPU accounting. */
-export type BenchDatabase = { url: string; postmasterPid: number | undefined; stop(): Promise<void> } | { skip: string };
+export type BenchDatabase =
+  | { url: string; postmasterPid: number | undefined; stop(): Promise<void> }
+  | { skip: string };
 
 /**
  * A throwaway PostgreSQL cluster started the way the server's tests start theirs (apps/server/test/helpers/postgres.ts:
@@ -24,6 +26,7 @@ export async function startBenchDatabase(cpu?: number): Promise<BenchDatabase> {
   if ("skip" in database) return database;
   const postmasterPid = findPostmaster(Number(new URL(database.url).port));
   // Backends fork from the postmaster, so pinning the running tree pins every connection opened later too.
-  if (postmasterPid !== undefined && cpu !== undefined) for (const pid of processTreePids(postmasterPid)) pinProcess(pid, cpu);
+  if (postmasterPid !== undefined && cpu !== undefined)
+    for (const pid of processTreePids(postmasterPid)) pinProcess(pid, cpu);
   return { url: database.url, postmasterPid, stop: () => database.stop() };
 }

@@ -6,7 +6,10 @@ import { openapiDocument, type Pet } from "@petstore/contract";
  */
 export function listPetsExample(): Pet[] {
   const document = openapiDocument as unknown as {
-    paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { example?: unknown }> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { responses?: Record<string, { content?: Record<string, { example?: unknown }> }> }>
+    >;
   };
   const example = document.paths["/pets"]?.get?.responses?.["200"]?.content?.["application/json"]?.example;
   if (!Array.isArray(example)) throw new Error("[@petstore/bench] the contract has no listPets 200 example");

@@ -20,21 +20,35 @@ export interface ProcStat {
 export function parseProcStat(line: string): ProcStat {
   const open = line.indexOf("(");
   const close = line.lastIndexOf(")");
-  if (open < 1 || close < open) throw new Error(`[@petstore/bench] not a /proc/<pid>/stat line: ${JSON.stringify(line.slice(0, 80))}`);
+  if (open < 1 || close < open)
+    throw new Error(`[@petstore/bench] not a /proc/<pid>/stat line: ${JSON.stringify(line.slice(0, 80))}`);
   // After ") ": field 3 (state) is rest[0], so field n is rest[n - 3].
-  const rest = line.slice(close + 2).trim().split(/\s+/);
+  const rest = line
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   const field = (n: number): number => {
     const value = Number(rest[n - 3]);
-    if (!Number.isInteger(value)) throw new Error(`[@petstore/bench] /proc stat field ${n} is not a number in ${JSON.stringify(line.slice(0, 80))}`);
+    if (!Number.isInteger(value))
+      throw new Error(
+        `[@petstore/bench] /proc stat field ${n} is not a number in ${JSON.stringify(line.slice(0, 80))}`,
+      );
     return value;
   };
-  return { pid: Number(line.slice(0, open).trim()), ppid: field(4), utime: field(14), stime: field(15), cutime: field(16), cstime: field(17) };
+  return {
+    pid: Number(line.slice(0, open).trim()),
+    ppid: field(4),
+    utime: field(14),
+    stime: field(15),
+    cutime: field(16),
+    cstime: field(17),
+  };
 }
 
 let ticksPerSecond: number | undefined;
 
 /** Clock ticks per second (`getconf CLK_TCK`, 100 on every Linux we know of), the unit of /proc times. */
-export function clockTicksPerSecond(): number {
+function clockTicksPerSecond(): number {
   if (ticksPerSecond === undefined) {
     try {
       ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;

@@ -78,7 +78,11 @@ function hasWrk(): boolean {
  */
 export function ensureWrk(log: (line: string) => void = () => undefined): WrkAvailability {
   if (hasWrk()) return { ok: true };
-  if (os.platform() !== "linux" || process.getuid?.() !== 0) return { ok: false, reason: "wrk is not installed and this is not root on Linux, so it cannot be installed with apt-get" };
+  if (os.platform() !== "linux" || process.getuid?.() !== 0)
+    return {
+      ok: false,
+      reason: "wrk is not installed and this is not root on Linux, so it cannot be installed with apt-get",
+    };
   const apt = (args: string) =>
     execFileSync("sh", ["-c", `flock /tmp/petstore-apt.lock apt-get ${args}`], {
       stdio: "pipe",
@@ -93,7 +97,15 @@ export function ensureWrk(log: (line: string) => void = () => undefined): WrkAva
       apt("update -qq");
       apt("install -y -qq wrk");
     } catch (error) {
-      return { ok: false, reason: `apt-get install -y wrk failed: ${String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim().split("\n").at(-1)}` };
+      return {
+        ok: false,
+        reason: `apt-get install -y wrk failed: ${String(
+          (error as { stderr?: Buffer }).stderr ?? (error as Error).message,
+        )
+          .trim()
+          .split("\n")
+          .at(-1)}`,
+      };
     }
   }
   return hasWrk() ? { ok: true } : { ok: false, reason: "apt-get installed wrk but it is not on the PATH" };
@@ -154,10 +166,15 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     const [file, ...rest] = options.cpu === undefined ? command : ["taskset", "-c", String(options.cpu), ...command];
     let stdout: string;
     try {
-      ({ stdout } = await execFileAsync(file!, rest, { timeout: (options.durationSeconds + 60) * 1000, maxBuffer: 1024 * 1024 }));
+      ({ stdout } = await execFileAsync(file!, rest, {
+        timeout: (options.durationSeconds + 60) * 1000,
+        maxBuffer: 1024 * 1024,
+      }));
     } catch (error) {
       const failure = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`[@petstore/bench] wrk failed on ${options.url}: ${(failure.stderr || failure.stdout || failure.message).trim()}`);
+      throw new Error(
+        `[@petstore/bench] wrk failed on ${options.url}: ${(failure.stderr || failure.stdout || failure.message).trim()}`,
+      );
     }
     const statLine = /^WRK-SHELL-STAT (.*)$/m.exec(stdout)?.[1];
     if (!statLine) throw new Error(`[@petstore/bench] wrk's CPU time was not reported:\n${stdout}`);

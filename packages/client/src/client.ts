@@ -6,7 +6,6 @@ import { checkListParams, checkNewPet, checkPetId } from "./internal/validate";
 import { checkClientOptions, headerRecord, type PetstoreClientOptions, type RequestOptions } from "./options";
 import type { ListPetsParams, Pet, PetstorePromise } from "./types";
 
-
 /** The Petstore SDK: typed methods that throw `PetstoreError`s. */
 export interface PetstoreClient {
   pets: {

@@ -16,8 +16,13 @@ describe("request matrix", () => {
 
   it("fails naming a contract operation that no case addresses", () => {
     expect(() => assertCoversContract(cases)).not.toThrow();
-    const withNewOperation = [...Object.keys(operations).map((operationId) => ({ operationId })), { operationId: "deletePet" }];
-    expect(() => assertCoversContract(cases, withNewOperation)).toThrow("[@petstore/conformance] no cases for: deletePet");
+    const withNewOperation = [
+      ...Object.keys(operations).map((operationId) => ({ operationId })),
+      { operationId: "deletePet" },
+    ];
+    expect(() => assertCoversContract(cases, withNewOperation)).toThrow(
+      "[@petstore/conformance] no cases for: deletePet",
+    );
   });
 
   it("sends every operation with every wrong credential (401) and with a lowercase `bearer` scheme (2xx)", () => {
