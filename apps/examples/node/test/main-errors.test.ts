@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 
 const dir = fileURLToPath(new URL("..", import.meta.url));
 
-/** Runs src/main.ts as `pnpm start` does (tsx with the source condition) until it exits; it never should here. */
+/** Runs src/main.ts as `npm start` does (tsx) until it exits; it never should here. */
 function start(
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -17,7 +17,7 @@ function start(
     else clean[name] = value;
   }
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: dir,
       env: clean,
       stdio: ["ignore", "pipe", "pipe"],
@@ -46,13 +46,13 @@ const cases: [string, Record<string, string>, string][] = [
 ];
 
 test.concurrent.each(cases)(
-  "with %s, `pnpm start` prints the SDK's message as one line and exits 1",
+  "with %s, `npm start` prints the SDK's message as one line and exits 1",
   async (_, env, stderr) => {
     expect(await start(env)).toEqual({ code: 1, stdout: "", stderr });
   },
 );
 
-test("with a busy PORT, `pnpm start` says so in one line and exits 1", async () => {
+test("with a busy PORT, `npm start` says so in one line and exits 1", async () => {
   const busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
   const { port } = busy.address() as AddressInfo;

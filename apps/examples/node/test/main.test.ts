@@ -1,47 +1,30 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createPetstoreClient } from "@petstore/client";
-import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
+import { npmStart, type StartedApp } from "./helpers/start";
 
 const API_KEY = "example-node-main-key";
-let server: RunningServer;
-let child: ChildProcess;
+let api: PetstoreApi;
+let app: StartedApp | undefined;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
-  await createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl }).pets.create({
-    name: "Rex",
-    categoryId: 1,
-    status: "available",
+  api = await startPetstoreApi({
+    apiKeys: [API_KEY],
+    pets: [
+      { id: 1, name: "Rex", categoryId: 1, status: "available" },
+      { id: 2, name: "Tom", categoryId: 1, status: "sold" },
+    ],
   });
 });
 
 afterAll(async () => {
-  // pnpm runs tsx, which runs node: stop the whole process group this test started.
-  if (child?.pid && child.exitCode === null) {
-    const exited = once(child, "exit");
-    process.kill(-child.pid, "SIGTERM");
-    await exited;
-  }
-  await server?.close();
+  await app?.stop();
+  await api?.close();
 });
 
-test("`pnpm start` (src/main.ts) serves GET /available-pets from the configured server", async () => {
-  child = spawn("pnpm", ["start"], {
-    cwd: new URL("..", import.meta.url),
-    env: { ...process.env, PORT: "0", PETSTORE_API_KEY: API_KEY, PETSTORE_BASE_URL: server.baseUrl },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/available-pets)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`[@petstore/example-node] pnpm start exited (${code}):\n${output}`)));
-  });
-  expect(await (await fetch(url)).json()).toEqual({ count: 1, pets: [{ id: 1, name: "Rex" }] });
+test("`npm start` (src/main.ts) serves GET /available-pets from the API at PETSTORE_BASE_URL", async () => {
+  app = npmStart({ PORT: "0", PETSTORE_API_KEY: API_KEY, PETSTORE_BASE_URL: api.baseUrl });
+  const [, url] = await app.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/available-pets)/);
+  expect(await (await fetch(url ?? "")).json()).toEqual({ count: 1, pets: [{ id: 1, name: "Rex" }] });
+  // The SDK read the key from PETSTORE_API_KEY and sent it.
+  expect(api.handlers.requests.of("listPets").at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
 });

@@ -2,18 +2,18 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPetstoreClient } from "@petstore/client";
-import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureChromium, launchChromium } from "../../../../test/helpers/chromium.ts";
+import { findChromium, launchChromium } from "./helpers/chromium";
 import { startDevServer, type DevServer } from "./helpers/dev-server";
+import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 import { buildAndPreview, type PreviewSite } from "./helpers/site";
 
 const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
 const API_KEY = "example-web-key";
 // Every message msw prints starts with this; no other code in the app contains it.
 const MSW_MARKER = "[MSW]";
-const chromium = await ensureChromium();
+const chromium = await findChromium();
 if ("reason" in chromium) console.warn(`[@petstore/example-web] skipping the browser tests: ${chromium.reason}`);
 
 let browser: Browser;
@@ -107,40 +107,40 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
       await addOnMockWorker(site.url, "web-mock.png");
     });
 
-    test("`pnpm dev:mock` serves the same app from source", async () => {
+    test("`npm run dev:mock` serves the same app from source", async () => {
       await addOnMockWorker(dev.url);
     });
   });
 
-  describe("server mode (reference server, CORS)", () => {
-    let server: RunningServer;
+  describe("server mode (an API on another origin: CORS)", () => {
+    let api: PetstoreApi;
     let site: PreviewSite;
     let dev: DevServer;
     beforeAll(async () => {
-      server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
-      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+      api = await startPetstoreApi({ apiKeys: [API_KEY] });
+      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
       await petstore.pets.create({ name: "Luna", categoryId: 1, status: "available" });
       site = await buildAndPreview("server", {
         VITE_PETSTORE_MODE: "server",
-        VITE_PETSTORE_BASE_URL: server.baseUrl,
+        VITE_PETSTORE_BASE_URL: api.baseUrl,
         VITE_PETSTORE_API_KEY: API_KEY,
       });
-      // The mode comes from .env.development; the server's URL and key replace its port-4000 default.
-      dev = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: server.baseUrl, VITE_PETSTORE_API_KEY: API_KEY });
+      // The mode comes from .env.development; the API's URL and key replace its port-4000 default.
+      dev = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: api.baseUrl, VITE_PETSTORE_API_KEY: API_KEY });
     });
     afterAll(async () => {
       await site?.close();
       await dev?.close();
-      await server?.close();
+      await api?.close();
     });
 
     test("the build ships no msw code", async () => {
       expect(await filesWithMsw(site.outDir)).toEqual([]);
     });
 
-    test("lists the server's pets, adds one through the browser, and the server stores it", async () => {
+    test("lists the API's pets, adds one through the browser, and the API stores it", async () => {
       const { page, errors } = await open(site.url);
-      expect(await page.textContent("#mode")).toBe(`Mode: server (${server.baseUrl})`);
+      expect(await page.textContent("#mode")).toBe(`Mode: server (${api.baseUrl})`);
       expect(await listedNames(page)).toEqual(["Luna"]);
 
       await addPet(page, "Pepper", "pending");
@@ -149,15 +149,15 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
       await page.screenshot({ path: `${SCREENSHOTS}web-server.png`, fullPage: true });
       await page.close();
 
-      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
       expect(await petstore.pets.list({ status: "pending" })).toEqual([
         expect.objectContaining({ name: "Pepper", categoryId: 3, status: "pending" }),
       ]);
     });
 
-    test("`pnpm dev` serves the same app from source, in server mode", async () => {
+    test("`npm run dev` serves the same app from source, in server mode", async () => {
       const { page, errors } = await open(dev.url);
-      expect(await page.textContent("#mode")).toBe(`Mode: server (${server.baseUrl})`);
+      expect(await page.textContent("#mode")).toBe(`Mode: server (${api.baseUrl})`);
       expect(await listedNames(page)).toContain("Luna");
       expect(errors).toEqual([]);
       await page.close();
@@ -165,7 +165,7 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
 
     test("a blank name gets a message in plain words and is never sent", async () => {
       const { page } = await open(site.url);
-      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
       const before = await petstore.pets.list({ limit: 100 });
       // Whitespace passes the browser's `required` check; the app trims it and refuses an empty name itself.
       await page.fill("input[name=name]", "   ");
@@ -177,7 +177,7 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     });
 
     test("without an API key it says how to set one, and the form is never sent by the browser as a GET", async () => {
-      const noKey = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: server.baseUrl, VITE_PETSTORE_API_KEY: "" });
+      const noKey = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: api.baseUrl, VITE_PETSTORE_API_KEY: "" });
       try {
         const page = await browser.newPage();
         await page.goto(noKey.url);

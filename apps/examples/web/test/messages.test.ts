@@ -1,17 +1,17 @@
 import { createPetstoreClient } from "@petstore/client";
-import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeError, formProblem } from "../src/messages";
+import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 
 const API_KEY = "example-web-messages-key";
-let server: RunningServer;
+let api: PetstoreApi;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
+  api = await startPetstoreApi({ apiKeys: [API_KEY] });
 });
-afterAll(async () => server?.close());
+afterAll(async () => api?.close());
 
-/** The error the SDK throws for `call`, against the real reference server. */
+/** The error the SDK throws for `call`, against an API that answers like the service. */
 async function failure(call: () => Promise<unknown>): Promise<unknown> {
   return call().then(
     () => expect.unreachable("the call succeeded"),
@@ -21,14 +21,14 @@ async function failure(call: () => Promise<unknown>): Promise<unknown> {
 
 describe("describeError: what the page shows for an SDK error", () => {
   it("shows the API's reason for a 400 without the SDK prefix, status or code, and keeps the request id", async () => {
-    const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+    const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
     const text = describeError(await failure(() => petstore.pets.create({ name: "", categoryId: 1 })));
     expect(text).toMatch(/^The Petstore API refused it: Body field "name" .+\. \(reference req_\S+\)$/);
     expect(text).not.toMatch(/@petstore|invalid_request|400/);
   });
 
   it("tells the user what to do about a refused key and an unreachable server", async () => {
-    const wrongKey = createPetstoreClient({ apiKey: "not-the-key", baseUrl: server.baseUrl, maxRetries: 0 });
+    const wrongKey = createPetstoreClient({ apiKey: "not-the-key", baseUrl: api.baseUrl, maxRetries: 0 });
     expect(describeError(await failure(() => wrongKey.pets.list()))).toMatch(
       /^The Petstore API refused this app's API key\. Set VITE_PETSTORE_API_KEY to a key the server accepts\. \(reference req_\S+\)$/,
     );

@@ -14,16 +14,16 @@ export interface DevServer {
 }
 
 /**
- * Runs `pnpm <script> --port 0` in the app's folder, the command the README gives users, and returns
+ * Runs `npm run <script> -- --port 0` in the app's folder, as a user of a copy of this app would, and returns
  * the local URL Vite prints. `vars` are set in its environment, where Vite prefers them to the .env files.
  */
 export async function startDevServer(script: string, vars: Record<string, string> = {}): Promise<DevServer> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !RUNNER_VARIABLES.test(key)));
-  const child = spawn("pnpm", [script, "--port", "0"], {
+  const child = spawn("npm", ["run", script, "--silent", "--", "--port", "0"], {
     cwd: ROOT,
     env: { ...env, ...vars, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group: pnpm starts a shell that starts vite, and close() stops all of them.
+    // Its own process group: npm starts a shell that starts vite, and close() stops all of them.
     detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -38,7 +38,7 @@ export async function startDevServer(script: string, vars: Record<string, string
     child.stderr.setEncoding("utf8").on("data", read);
     child.once("error", reject);
     child.once("exit", (code) =>
-      reject(new Error(`[@petstore/example-web] pnpm ${script} exited (${code}):\n${output}`)),
+      reject(new Error(`[@petstore/example-web] npm run ${script} exited (${code}):\n${output}`)),
     );
   });
   return {

@@ -1,15 +1,15 @@
 import { createPetstoreClient } from "@petstore/client";
-import { createMemoryStore, startServer, type RunningServer } from "@petstore/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startApp, type RunningApp } from "../src/app";
+import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 
 const API_KEY = "example-node-key";
-let server: RunningServer;
+let api: PetstoreApi;
 let app: RunningApp;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, apiKeys: [API_KEY], store: createMemoryStore() });
-  const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+  api = await startPetstoreApi({ apiKeys: [API_KEY] });
+  const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
   for (const pet of [
     { name: "Rex", categoryId: 1, status: "available" },
     { name: "Ada", categoryId: 2, status: "available" },
@@ -22,10 +22,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await server?.close();
+  await api?.close();
 });
 
-test("GET /available-pets lists the reference server's available pets by name", async () => {
+test("GET /available-pets lists the available pets of an API reached over HTTP, by name", async () => {
   const response = await fetch(`${app.url}/available-pets`);
   expect(response.status).toBe(200);
   const body = await response.json();
@@ -36,7 +36,7 @@ test("GET /available-pets lists the reference server's available pets by name", 
 });
 
 test("a wrong API key upstream becomes a 502 that names the upstream error and leaks no key", async () => {
-  const wrong = createPetstoreClient({ apiKey: "not-a-valid-key", baseUrl: server.baseUrl, maxRetries: 0 });
+  const wrong = createPetstoreClient({ apiKey: "not-a-valid-key", baseUrl: api.baseUrl, maxRetries: 0 });
   const other = await startApp(wrong);
   try {
     const response = await fetch(`${other.url}/available-pets`);
