@@ -1,5 +1,5 @@
 import { servers, type Environment } from "@petstore/contract";
-import { invalid, PREFIX } from "./internal/fail";
+import { fail, invalid } from "./internal/fail";
 
 /** Picks the base URL from `environment` (the contract's servers) or `baseUrl`, rejecting both together or invalid values. */
 export function resolveBaseUrl(environment: Environment | undefined, baseUrl: string | undefined): string {
@@ -9,7 +9,7 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
       ? servers[name]
       : invalid("environment", `"${Object.keys(servers).join('" or "')}" (or use baseUrl)`, name);
   }
-  if (environment !== undefined) throw new TypeError(`${PREFIX}Pass either environment or baseUrl, not both.`);
+  if (environment !== undefined) fail("Pass either environment or baseUrl, not both.");
   try {
     // fetch refuses URLs with credentials, and a query or fragment would end up in the middle of every path.
     const { protocol, username, password, search, hash } = new URL(baseUrl);

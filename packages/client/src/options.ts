@@ -1,7 +1,7 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { invalid, PREFIX, rejectUnknownKeys } from "./internal/fail";
-import type { LogLevel, Logger } from "./internal/log";
+import { fail, invalid, PREFIX, rejectUnknownKeys } from "./internal/fail";
+import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
 /** Where the API key comes from: the key itself, or a function returning it (called before every attempt). */
 export type ApiKeySource = string | (() => string | Promise<string>);
@@ -95,31 +95,6 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done);
   });
 
-/** Every key of `PetstoreClientOptions`; anything else is a typo (test/types.test-d.ts keeps the list complete). */
-export const CLIENT_OPTION_KEYS = [
-  "apiKey",
-  "environment",
-  "baseUrl",
-  "maxRetries",
-  "timeout",
-  "headers",
-  "onDeprecation",
-  "fetch",
-  "fetchOptions",
-  "logLevel",
-  "logger",
-  "random",
-  "sleep",
-  "now",
-] as const;
-/** Every key of `RequestOptions`. */
-export const REQUEST_OPTION_KEYS = ["signal", "timeout", "maxRetries", "headers", "query", "idempotencyKey"] as const;
-/** The log levels, least verbose first. */
-const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
-
-const MAX_TIMEOUT = 2_147_483_647; // setTimeout fires at once beyond this (about 24.8 days)
-/** Beyond this many retries a call can hammer a failing service for minutes; nobody means that. */
-const MAX_RETRIES = 10;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{1,255}$/;
 
 /** Turns `HeadersInit` into a plain object with lower-cased names, or fails with a TypeError naming the option. */
@@ -141,73 +116,100 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
   return invalid(name, "a HeadersInit (Headers, [name, value] pairs or an object)", headers);
 }
 
+/** Checks one option's value (never undefined), throwing a TypeError that names the option and what to pass. */
+// biome-ignore lint/suspicious/noExplicitAny: each check narrows the value itself
+type Check = (name: string, value: any) => unknown;
+
+const isFunction: Check = (name, value) => typeof value === "function" || invalid(name, "a function", value);
+
+/**
+ * Every option with its check, in the order the unknown-option message lists them; 0 where the option is checked
+ * where it is used (`apiKey`, `environment` and `baseUrl` when the client is made, the numbers by `retrySettings`).
+ */
+export const CLIENT_OPTIONS = {
+  apiKey: 0,
+  environment: 0,
+  baseUrl: 0,
+  maxRetries: 0,
+  timeout: 0,
+  headers: headerRecord,
+  onDeprecation: (name, value) => value === false || isFunction(name, value),
+  fetch: isFunction,
+  fetchOptions: (name, value) => {
+    if (!value || typeof value !== "object") invalid(name, "an object", value);
+    for (const key of ["method", "headers", "body", "signal"]) {
+      if (key in value) fail(`fetchOptions cannot set ${key}; the SDK does (use the headers and signal options).`);
+    }
+  },
+  logLevel: logRank,
+  logger: (name, value) =>
+    (value && LOG_LEVELS.slice(1).every((level) => typeof value[level] === "function")) ||
+    invalid(name, "an object with error, warn, info and debug methods", value),
+  random: isFunction,
+  sleep: isFunction,
+  now: isFunction,
+} satisfies Record<keyof PetstoreClientOptions, Check | 0>;
+
+/** Every request option with its check; 0 where the option is checked where it is used. */
+export const REQUEST_OPTIONS = {
+  signal: (name, value) =>
+    typeof value?.addEventListener === "function" ||
+    invalid(name, "an AbortSignal (controller.signal, not the controller)", value),
+  timeout: 0,
+  maxRetries: 0,
+  headers: 0,
+  query: (name, value) => {
+    if (!value || typeof value !== "object" || Array.isArray(value)) invalid(name, "an object", value);
+    for (const [key, values] of Object.entries(value)) {
+      for (const item of [values].flat()) {
+        if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item)))
+          invalid(`query.${key}`, "a string, number, boolean or array", item);
+      }
+    }
+  },
+  // The contract's 1–255 characters, each one a header value can carry.
+  idempotencyKey: (name, value) =>
+    (typeof value === "string" && HEADER_VALUE.test(value)) ||
+    invalid(name, "1 to 255 characters a header can carry", value),
+} satisfies Record<keyof RequestOptions, Check | 0>;
+
+/** Rejects options that are not an object, misspelt or malformed, walking the table of checks. */
+function checkOptions(
+  name: string,
+  example: string,
+  what: string,
+  options: unknown,
+  checks: Record<string, Check | 0>,
+): void {
+  if (!options || typeof options !== "object") invalid(name, `an object such as ${example}`, options);
+  rejectUnknownKeys(what, options, Object.keys(checks));
+  for (const key in checks) {
+    const check = checks[key];
+    const value = (options as Record<string, unknown>)[key];
+    if (check && value !== undefined) check(key, value);
+  }
+}
+
 /** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
 export function checkClientOptions(options: PetstoreClientOptions): void {
-  if (!options || typeof options !== "object")
-    invalid("createPetstoreClient options", "an object such as { apiKey }", options);
-  rejectUnknownKeys("option", options, CLIENT_OPTION_KEYS);
-  headerRecord("headers", options.headers);
-  for (const name of ["fetch", "random", "sleep", "now", "onDeprecation"] as const) {
-    const value = options[name];
-    if (!(value === undefined || typeof value === "function" || (value === false && name === "onDeprecation")))
-      invalid(name, "a function", value);
-  }
-  const { fetchOptions, logLevel, logger } = options;
-  if (fetchOptions !== undefined) {
-    if (!fetchOptions || typeof fetchOptions !== "object") invalid("fetchOptions", "an object", fetchOptions);
-    for (const key of ["method", "headers", "body", "signal"]) {
-      if (key in fetchOptions)
-        throw new TypeError(
-          `${PREFIX}fetchOptions cannot set ${key}; the SDK does (use the headers and signal options).`,
-        );
-    }
-  }
-  if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel))
-    invalid("logLevel", `one of "${LOG_LEVELS.join('", "')}"`, logLevel);
-  if (
-    logger !== undefined &&
-    !(
-      logger &&
-      ["error", "warn", "info", "debug"].every(
-        (level) => typeof (logger as unknown as Record<string, unknown>)[level] === "function",
-      )
-    )
-  ) {
-    invalid("logger", "an object with error, warn, info and debug methods", logger);
-  }
+  checkOptions("createPetstoreClient options", "{ apiKey }", "option", options, CLIENT_OPTIONS);
 }
 
 /** Rejects request options that are misspelt or malformed, before anything is sent. */
 export function checkRequestOptions(call: RequestOptions): void {
-  if (!call || typeof call !== "object") invalid("request options", "an object such as { timeout: 5000 }", call);
-  rejectUnknownKeys("request option", call, REQUEST_OPTION_KEYS);
-  const { signal, idempotencyKey, query } = call;
-  if (signal !== undefined && typeof (signal as Partial<AbortSignal> | null)?.addEventListener !== "function") {
-    invalid("signal", "an AbortSignal (controller.signal, not the controller)", signal);
-  }
-  // The contract's 1–255 characters, each one a header value can carry.
-  if (idempotencyKey !== undefined && !(typeof idempotencyKey === "string" && HEADER_VALUE.test(idempotencyKey))) {
-    invalid("idempotencyKey", "1 to 255 characters a header can carry", idempotencyKey);
-  }
-  if (query !== undefined) {
-    if (!query || typeof query !== "object" || Array.isArray(query)) invalid("query", "an object", query);
-    for (const [name, value] of Object.entries(query)) {
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item)))
-          invalid(`query.${name}`, "a string, number, boolean or array", item);
-      }
-    }
-  }
+  checkOptions("request options", "{ timeout: 5000 }", "request option", call, REQUEST_OPTIONS);
 }
 
 /** Merges the client's and a call's options with the defaults: the one place defaults live. */
 export function retrySettings(client: PetstoreClientOptions, call: RequestOptions = {}): RetrySettings {
   const maxRetries = call.maxRetries ?? client.maxRetries ?? 2;
   const timeout = call.timeout ?? client.timeout ?? 60_000;
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES))
-    invalid("maxRetries", `an integer from 0 to ${MAX_RETRIES}`, maxRetries);
-  if (!(typeof timeout === "number" && timeout > 0 && timeout <= MAX_TIMEOUT))
-    invalid("timeout", `a positive number of milliseconds up to ${MAX_TIMEOUT}`, timeout);
+  // Beyond 10 retries a call can hammer a failing service for minutes; nobody means that.
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10))
+    invalid("maxRetries", "an integer from 0 to 10", maxRetries);
+  // setTimeout fires at once beyond 2147483647 ms (about 24.8 days).
+  if (!(typeof timeout === "number" && timeout > 0 && timeout <= 2_147_483_647))
+    invalid("timeout", "a positive number of milliseconds up to 2147483647", timeout);
   return {
     maxRetries,
     timeout,

@@ -14,7 +14,7 @@ import type {
 } from "../src/index";
 import { createPetstoreClient } from "../src/index";
 import { OPERATIONS, type OperationTable } from "../src/internal/operations";
-import type { CLIENT_OPTION_KEYS, REQUEST_OPTION_KEYS } from "../src/options";
+import type { CLIENT_OPTIONS, REQUEST_OPTIONS } from "../src/options";
 import { createPetstoreRawClient } from "../src/raw";
 
 declare const petstore: PetstoreClient;
@@ -94,9 +94,9 @@ describe("public types", () => {
     void wrongInput;
   });
 
-  it("the runtime lists of option names, which reject misspelt options, hold every option and nothing else", () => {
-    expectTypeOf<(typeof CLIENT_OPTION_KEYS)[number]>().toEqualTypeOf<keyof PetstoreClientOptions>();
-    expectTypeOf<(typeof REQUEST_OPTION_KEYS)[number]>().toEqualTypeOf<keyof RequestOptions>();
+  it("the runtime tables of option checks, which reject misspelt options, hold every option and nothing else", () => {
+    expectTypeOf<keyof typeof CLIENT_OPTIONS>().toEqualTypeOf<keyof PetstoreClientOptions>();
+    expectTypeOf<keyof typeof REQUEST_OPTIONS>().toEqualTypeOf<keyof RequestOptions>();
   });
 
   it("the client's operation table covers every OperationId of the contract, so a new operation fails the type-check", () => {

@@ -51,35 +51,28 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
   });
 }
 
-/** The innermost `code` of an error and its causes (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), and the innermost message. */
-function rootCause(error: unknown): [code: string | undefined, message: string] {
+/**
+ * Walks an error and its causes: the innermost `code` (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), the innermost message,
+ * and whether fetch gave up on redirects (undici: "redirect count exceeded"; node-fetch: "maximum redirect reached").
+ */
+function rootCause(error: unknown): [code: string | undefined, message: string, redirected: boolean] {
   let code: string | undefined;
   let message = String(error);
+  let redirected = false;
   for (
-    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown; type?: unknown } | undefined, depth = 0;
     e && depth < 8;
     e = e.cause as typeof e, depth++
   ) {
     if (typeof e.code === "string") code = e.code;
+    redirected ||= e.type === "max-redirect" || /redirect/i.test(String(e.message));
     if (typeof e.message === "string") message = e.message;
   }
-  return [code, message];
+  return [code, message, redirected];
 }
 
 /** The innermost `code` among an error and its causes. */
 export const rootCode = (error: unknown): string | undefined => rootCause(error)[0];
-
-/** Whether fetch gave up on redirects (undici: "redirect count exceeded"; node-fetch: "maximum redirect reached"). */
-function isRedirectFailure(error: unknown): boolean {
-  for (
-    let e = error as { message?: unknown; type?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 8;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.type === "max-redirect" || /redirect/i.test(String(e.message))) return true;
-  }
-  return false;
-}
 
 /** Codes that prove the request never left: nothing can have been applied on the server. */
 export const NOT_SENT =
@@ -102,13 +95,13 @@ export function attemptFailure(
       cause: error,
     });
   if (error instanceof PetstoreError) return error;
-  if (isRedirectFailure(error)) {
+  const [code, message, redirected] = rootCause(error);
+  if (redirected) {
     return new PetstoreError(`${PREFIX}${target} was redirected too many times (a redirect loop); check baseUrl.`, {
       code: "redirect_loop",
       cause: error,
     });
   }
-  const [code, message] = rootCause(error);
   const what = responded ? "broke off while reading the response" : "got no response";
   return new ConnectionError(
     `${PREFIX}${target} ${what} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`,

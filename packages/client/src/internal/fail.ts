@@ -11,15 +11,19 @@ const show = (value: unknown) =>
         ? "an object"
         : String(value);
 
+/** Throws a TypeError with the SDK's prefix, before any request is sent. */
+export function fail(message: string): never {
+  throw new TypeError(PREFIX + message);
+}
+
 /** Throws a TypeError saying what a value must be and what it was, before any request is sent. */
 export function invalid(name: string, expected: string, got: unknown): never {
-  throw new TypeError(`${PREFIX}${name} must be ${expected}; got ${show(got)}.`);
+  return fail(`${name} must be ${expected}; got ${show(got)}.`);
 }
 
 /** Throws a TypeError naming the first key of `value` not in `known`, so a misspelt option (`baseURL`) is never ignored. */
 export function rejectUnknownKeys(what: string, value: object, known: readonly string[]): void {
   for (const key of Object.keys(value)) {
-    if (!known.includes(key))
-      throw new TypeError(`${PREFIX}Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
+    if (!known.includes(key)) fail(`Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
   }
 }

@@ -15,16 +15,20 @@ export interface Logger {
 /** Writes one line at a level; lines below the configured level cost one comparison. */
 export type Log = (level: Exclude<LogLevel, "off">, message: string) => void;
 
-const RANK = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+/** The log levels, least verbose first: a level's index is its rank. */
+export const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
+
+/** The rank of a log level, or a TypeError naming where the level came from (`logLevel`, `PETSTORE_LOG`). */
+export function logRank(name: string, level: unknown): number {
+  const rank = LOG_LEVELS.indexOf(level as LogLevel);
+  return rank < 0 ? invalid(name, `one of "${LOG_LEVELS.join('", "')}"`, level) : rank;
+}
 
 /** The client's log function: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`). */
 export function createLog(level: LogLevel | undefined, logger: Logger | undefined): Log & { debugging: boolean } {
-  const chosen = level ?? (readEnv("PETSTORE_LOG") as LogLevel | undefined) ?? "warn";
-  const max = Object.hasOwn(RANK, chosen)
-    ? RANK[chosen]
-    : invalid("PETSTORE_LOG", `one of "${Object.keys(RANK).join('", "')}"`, chosen);
+  const max = logRank("PETSTORE_LOG", level ?? readEnv("PETSTORE_LOG") ?? "warn");
   const log = (at: Exclude<LogLevel, "off">, message: string) => {
-    if (RANK[at] <= max) (logger ?? console)[at](PREFIX + message);
+    if (LOG_LEVELS.indexOf(at) <= max) (logger ?? console)[at](PREFIX + message);
   };
-  return Object.assign(log, { debugging: max >= RANK.debug });
+  return Object.assign(log, { debugging: max > 3 });
 }
