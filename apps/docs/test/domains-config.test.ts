@@ -175,6 +175,37 @@ describe("removal and loops get advice that follows the procedure", () => {
     expect(found.join()).not.toMatch(/straight at (\S+)\.petstore\.example.*\1/);
   });
 
+  test("a loop through the primary (a → b, b → a) says to delete the primary's redirect, not to point a at a", () => {
+    const found = problems((c) => {
+      c.domains.splice(2, 1);
+      c.redirects[1] = { from: "docs.petstore.example", to: "api-docs.petstore.example", status: 301 };
+    });
+    expect(found).toEqual([
+      "redirects api-docs.petstore.example → docs.petstore.example → api-docs.petstore.example form a loop, so none of them serves the docs; the primary docs.petstore.example must serve the docs and redirect nowhere: delete the redirect from docs.petstore.example",
+    ]);
+  });
+
+  test("a longer loop through the primary also names the domain to point straight at it", () => {
+    const found = problems((c) => {
+      c.redirects[0]!.to = "old-docs.petstore.example";
+      c.redirects.push({ from: "docs.petstore.example", to: "api-docs.petstore.example", status: 301 });
+    });
+    expect(found).toEqual([
+      "redirects api-docs.petstore.example → old-docs.petstore.example → docs.petstore.example → api-docs.petstore.example form a loop, so none of them serves the docs; the primary docs.petstore.example must serve the docs and redirect nowhere: delete the redirect from docs.petstore.example, and point api-docs.petstore.example straight at docs.petstore.example",
+    ]);
+  });
+
+  test("dropping the old primary for a new one says to set up its redirect first, with the checked step", () => {
+    const found = problems((c) => {
+      c.domains.splice(0, 1);
+      c.domains[0]!.primary = true;
+    });
+    expect(found).toEqual([
+      'redirect api-docs.petstore.example → docs.petstore.example: the primary domain cannot redirect, and docs.petstore.example is not in domains; delete this redirect. If you removed docs.petstore.example, the old primary, and its URL was shared: removal stops serving traffic immediately, so set up a redirect first. List docs.petstore.example in domains with { "from": "docs.petstore.example", "to": "api-docs.petstore.example", "status": 301 } in redirects, set the same redirect in the dashboard, check it with pnpm docs:domains remove docs.petstore.example, and choose Remove only then.',
+      "redirect old-docs.petstore.example → docs.petstore.example: docs.petstore.example is not in domains, and a removed domain serves nothing, so old-docs.petstore.example would redirect into an error; point it at the primary api-docs.petstore.example",
+    ]);
+  });
+
   test("dropping a domain that still has a redirect says to delete the redirect too, not to add the domain back", () => {
     const [problem, ...rest] = problems((c) => {
       c.domains.splice(1, 1);

@@ -70,6 +70,10 @@ function loopFrom(redirect: Redirect, redirectFrom: Map<string, Redirect>): stri
   return seen.slice(seen.indexOf(current));
 }
 
+/** `, and point a, b straight at it`, or nothing when no domain is left to point. */
+const pointAt = (names: string[], primary: string) =>
+  names.length === 0 ? "" : `, and point ${names.join(", ")} straight at ${primary}`;
+
 /** The rules a schema cannot express: one primary, unique names, every redirect one hop to the primary, removal order. */
 function semanticProblems(config: DomainsConfig): Problem[] {
   const problems: Problem[] = [];
@@ -94,11 +98,13 @@ function semanticProblems(config: DomainsConfig): Problem[] {
   const primary = primaries.length === 1 ? primaries[0] : undefined;
   const redirectFrom = new Map<string, Redirect>();
   config.redirects.forEach((redirect, i) => {
+    if (redirectFrom.has(redirect.from))
+      problems.push({ message: `${redirect.from} has more than one redirect; keep one`, path: ["redirects", i] });
+    else redirectFrom.set(redirect.from, redirect);
+  });
+  config.redirects.forEach((redirect, i) => {
     const label = `redirect ${redirect.from} → ${redirect.to}`;
     const path = ["redirects", i];
-    if (redirectFrom.has(redirect.from))
-      problems.push({ message: `${redirect.from} has more than one redirect; keep one`, path });
-    redirectFrom.set(redirect.from, redirect);
     if (!names.includes(redirect.from)) {
       // The usual way here: the domain was taken out of `domains` to remove it, and its redirect was left behind.
       problems.push({
@@ -111,7 +117,13 @@ function semanticProblems(config: DomainsConfig): Problem[] {
         message: `${label} redirects to itself; point it at the primary domain${primary ? ` ${primary}` : ""}`,
         path: [...path, "to"],
       });
-    else if (redirect.from === primary)
+    else if (redirect.from === primary && !names.includes(redirect.to)) {
+      // The usual way here: the old primary was taken out of `domains` and this domain made primary in its place.
+      problems.push({
+        message: `${label}: the primary domain cannot redirect, and ${redirect.to} is not in domains; delete this redirect. If you removed ${redirect.to}, the old primary, and its URL was shared: removal stops serving traffic immediately, so set up a redirect first. List ${redirect.to} in domains with { "from": "${redirect.to}", "to": "${primary}", "status": 301 } in redirects, set the same redirect in the dashboard, check it with pnpm docs:domains remove ${redirect.to}, and choose Remove only then.`,
+        path,
+      });
+    } else if (redirect.from === primary && !loopFrom(redirect, redirectFrom))
       problems.push({
         message: `${label}: the primary domain cannot redirect; make ${redirect.to} primary instead, or remove this redirect`,
         path,
@@ -128,9 +140,14 @@ function semanticProblems(config: DomainsConfig): Problem[] {
       const key = [...loop].sort().join(" ");
       if (!loops.has(key)) {
         loops.add(key);
-        const end = primary
-          ? `point each of them straight at the primary ${primary}`
-          : "make one domain primary (it serves the docs and redirects nowhere) and point the others straight at it";
+        const end = !primary
+          ? "make one domain primary (it serves the docs and redirects nowhere) and point the others straight at it"
+          : loop.includes(primary)
+            ? `the primary ${primary} must serve the docs and redirect nowhere: delete the redirect from ${primary}${pointAt(
+                loop.filter((name) => name !== primary && redirectFrom.get(name)?.to !== primary),
+                primary,
+              )}`
+            : `point each of them straight at the primary ${primary}`;
         problems.push({
           message: `redirects ${[...loop, loop[0]].join(" → ")} form a loop, so none of them serves the docs; ${end}`,
           path,

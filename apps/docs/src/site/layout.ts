@@ -23,10 +23,12 @@ const headerCss = `
   .site-header a[aria-current="page"] { border-bottom: 2px solid #60a5fa; padding-bottom: 2px; }
   .site-header .brand { color: #fff; font-weight: 600; margin-right: 8px; white-space: nowrap; }
   .site-header nav { display: flex; gap: 24px; min-width: 0; overflow-x: auto; white-space: nowrap; }
-  @media (max-width: 480px) {
+  @media (max-width: 600px) {
     .site-header { gap: 12px; padding: 0 12px; font-size: 14px; }
     .site-header nav { gap: 12px; }
   }
+  /* A phone has room for the three links or the name, not both; every page says the name in its title. */
+  @media (max-width: 480px) { .site-header .brand { display: none; } }
   @media (prefers-color-scheme: dark) { .site-header { background: #020617; } }`;
 
 /** The top bar shared by every page, linking the API reference and the SDK guide. */

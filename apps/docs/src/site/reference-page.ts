@@ -59,6 +59,12 @@ const css = `
   .fallback pre { overflow-x: auto; background: #111827; color: #e5e7eb; padding: 12px; border-radius: 6px; }
   .fallback code { font: 14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
   .fallback .method { font-weight: 700; }
+  .fallback .deprecated { display: inline-block; vertical-align: middle; font-size: 14px; font-weight: 600; padding: 0 8px; border-radius: 4px; background: #fde68a; color: #1f2937; }
+  /* Code samples wrap rather than scroll sideways: on a phone the sample panel is about 200 px wide. */
+  #redoc pre, .fallback pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+  /* Redoc hides the separator before each contact item in a negative margin; an item that wraps onto a line of its
+     own (a 320 px phone) started there as well, and lost its first letters to the overflow. */
+  #redoc .api-info > div > div > div > span { padding-left: 15px; text-indent: -15px; }
   .fallback a { color: #1d4ed8; }
   @media (prefers-color-scheme: dark) {
     body { background: #0f172a; color: #e5e7eb; }
@@ -69,20 +75,22 @@ const css = `
     #redoc li.react-tabs__tab--selected { color: #111827; }
   }`;
 
-/** The reference without JavaScript: every operation, its deprecation and its code samples, rendered at build time. */
+/**
+ * The reference without JavaScript: every operation, its deprecation and its code samples, rendered at build time
+ * from the reference document (whose descriptions carry each deprecation's dates).
+ */
 function fallback(document: OpenApiDocument, samples: Map<string, CodeSample[]>): string {
   const marked = new Marked({ gfm: true });
-  const deprecated = new Map(deprecatedOperations(document).map((op) => [op.operationId, op]));
+  const deprecated = new Set(deprecatedOperations(document).map((op) => op.operationId));
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => {
-      const old = op.operationId ? deprecated.get(op.operationId) : undefined;
-      const notice = old
-        ? `<p><strong>Deprecated</strong>${old.sunset ? `: removed on ${escapeHtml(old.sunset)}` : ""}${old.replacement ? `. Use <code>${escapeHtml(old.replacement)}</code> instead.` : "."}</p>`
-        : "";
+      // The description already says when and for what (referenceDocument adds that when the contract does not).
+      const badge =
+        op.operationId && deprecated.has(op.operationId) ? ' <span class="deprecated">Deprecated</span>' : "";
       const code = (op.operationId ? (samples.get(op.operationId) ?? []) : [])
         .map((sample) => `<h3>${escapeHtml(sample.label)}</h3><pre><code>${escapeHtml(sample.source)}</code></pre>`)
         .join("");
-      return `<section id="${escapeHtml(`fallback-${op.operationId ?? `${method}-${path}`}`)}"><h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>: ${escapeHtml(op.summary ?? "")}</h2>${notice}${marked.parse(op.description ?? "", { async: false })}${code}</section>`;
+      return `<section id="${escapeHtml(`fallback-${op.operationId ?? `${method}-${path}`}`)}"><h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>: ${escapeHtml(op.summary ?? "")}${badge}</h2>${marked.parse(op.description ?? "", { async: false })}${code}</section>`;
     }),
   );
   return `<div class="fallback"><h1>${escapeHtml(`${document.info.title} ${document.info.version}`)}</h1>
