@@ -19,6 +19,6 @@ export function apiKeyResolver(source: ApiKeySource | undefined): () => Promise<
   const key = source ?? readEnv("PETSTORE_API_KEY", () => (denied = " Deno: run with --allow-env=PETSTORE_API_KEY."));
   if (!key) throw new PetstoreError(`${PREFIX}No API key: ${HOW}${denied}`, { code: "missing_api_key" });
   if (typeof key === "function") return async () => checkKey(await key());
-  const checked = checkKey(key);
-  return async () => checked;
+  const checked = Promise.resolve(checkKey(key));
+  return () => checked;
 }

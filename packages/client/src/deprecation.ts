@@ -43,10 +43,13 @@ export function deprecationMessage({
 /** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (the old `true`, a bare number) gives undefined. */
 export function parseDeprecationDate(value: string | null | undefined): Date | undefined {
   const text = value?.trim() ?? "";
-  const epoch = /^@(-?\d+)$/.exec(text);
   // A bare number is no date, though `new Date("1")` reads it as the year 2001.
-  const date = epoch ? new Date(Number(epoch[1]) * 1000) : /^-?\d*$/.test(text) ? undefined : new Date(text);
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+  const date = /^@-?\d+$/.test(text)
+    ? new Date(Number(text.slice(1)) * 1000)
+    : /^-?\d*$/.test(text)
+      ? undefined
+      : new Date(text);
+  return date && !Number.isNaN(+date) ? date : undefined;
 }
 
 /** The URL of the first `Link` entry whose `rel` includes `deprecation`. */
@@ -80,7 +83,7 @@ const warnedInProcess = new Set<string>();
 /** Returns a function that reports each operation's deprecation once, through `onDeprecation` or the default warning. */
 export function deprecationReporter(
   onDeprecation: ((info: DeprecationInfo) => void) | false | undefined,
-  log?: Log,
+  log: Log,
 ): (facts: Facts) => void {
   const warned = onDeprecation ? new Set<string>() : warnedInProcess;
   return (facts) => {
@@ -95,10 +98,7 @@ export function deprecationReporter(
       try {
         onDeprecation({ ...facts, message });
       } catch (error) {
-        (log ?? ((_, line: string) => console.error(PREFIX + line)))(
-          "error",
-          `onDeprecation threw (${String(error)}); the call went on.`,
-        );
+        log("error", `onDeprecation threw (${String(error)}); the call went on.`);
       }
     } else if (process?.emitWarning) process.emitWarning(message, "DeprecationWarning");
     else console.warn(message);

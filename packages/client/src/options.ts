@@ -1,6 +1,6 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { fail, invalid, PREFIX, rejectUnknownKeys } from "./internal/fail";
+import { fail, invalid, rejectUnknownKeys } from "./internal/fail";
 import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
 /** Where the API key comes from: the key itself, or a function returning it (called before every attempt). */
@@ -99,21 +99,15 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{1,255}$/;
 
 /** Turns `HeadersInit` into a plain object with lower-cased names, or fails with a TypeError naming the option. */
 export function headerRecord(name: string, headers: unknown): Record<string, string> {
-  const record: Record<string, string> = {};
+  if (headers === undefined) return {};
+  let record: Record<string, string> | undefined;
   try {
-    if (headers === undefined) return record;
-    if (headers && typeof headers === "object") {
-      new Headers(headers as HeadersInit).forEach((value, key) => {
-        record[key] = value;
-      });
-      const key = record["idempotency-key"];
-      if (key !== undefined && !HEADER_VALUE.test(key)) invalid(`${name} Idempotency-Key`, "1 to 255 characters", key);
-      return record;
-    }
-  } catch (error) {
-    if (error instanceof TypeError && error.message.startsWith(PREFIX)) throw error;
-  }
-  return invalid(name, "a HeadersInit (Headers, [name, value] pairs or an object)", headers);
+    if (headers && typeof headers === "object") record = Object.fromEntries(new Headers(headers as HeadersInit));
+  } catch {}
+  if (!record) return invalid(name, "a HeadersInit (Headers, [name, value] pairs or an object)", headers);
+  const key = record["idempotency-key"];
+  if (key !== undefined && !HEADER_VALUE.test(key)) invalid(`${name} Idempotency-Key`, "1 to 255 characters", key);
+  return record;
 }
 
 /** Checks one option's value (never undefined), throwing a TypeError that names the option and what to pass. */

@@ -1,6 +1,5 @@
 import type { RetrySettings } from "./options";
 
-const RETRY_STATUSES = [408, 409, 429];
 /** The longest wait a server's `Retry-After` can ask for that the SDK honours; a longer one ends the call. */
 export const MAX_HEADER_DELAY = 60_000;
 
@@ -15,7 +14,7 @@ export function mayRetry(method: string, idempotencyKey: string | null | undefin
 /** Whether a failed response is worth retrying: `x-should-retry` decides when present, else 408, 409, 429 and 5xx. A success never is. */
 export function shouldRetry({ headers, status, ok }: Response): boolean {
   const override = headers.get("x-should-retry")?.toLowerCase();
-  return !ok && (override === "true" || (override !== "false" && (RETRY_STATUSES.includes(status) || status >= 500)));
+  return !ok && (override === "true" || (override !== "false" && /^(40[89]|429|5)/.test(String(status))));
 }
 
 /**
@@ -28,7 +27,7 @@ export function serverDelay(headers: Headers | undefined, now: () => number): nu
     Number(headers?.get("retry-after-ms")?.trim() || Number.NaN),
     /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : Date.parse(after) - now(),
   ]) {
-    if (delay >= 0 && delay < Number.POSITIVE_INFINITY) return delay;
+    if (delay >= 0 && delay < Infinity) return delay;
   }
   return undefined;
 }

@@ -40,13 +40,13 @@ export function deprecationCheck(report: (facts: Facts) => void, naming: Naming)
     ];
   }
   return (id, headers) => {
-    const [operation, contract] = known[id] ?? [id];
+    const [operation, contract] = known[id];
     if (!headers) return contract && report(contract);
     const facts = deprecationFromHeaders(operation, headers);
     if (!facts) return;
     // What the contract already said was reported on first use; only a different removal date is news.
     if (contract) {
-      if (!facts.sunset || facts.sunset.getTime() === contract.sunset?.getTime()) return;
+      if (!facts.sunset || +facts.sunset === +contract.sunset!) return;
       return report({
         ...contract,
         ...facts,

@@ -17,7 +17,6 @@ export function readEnv(name: string, onDenied?: () => void): string | undefined
     return nodeProcess()?.env?.[name] || undefined;
   } catch {
     onDenied?.();
-    return undefined;
   }
 }
 
@@ -35,11 +34,9 @@ export function runtimeName(): string | undefined {
 
 /** A random UUID (v4) without `crypto.randomUUID`, which only secure contexts (https, localhost) have. */
 export function randomKey(): string {
-  // Each x becomes a random hex digit, y one of 8, 9, a, b: the version and variant bits of RFC 9562.
   if (crypto.randomUUID) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(31));
-  let i = 0;
-  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) =>
-    ((c === "x" ? 0 : 8) | (bytes[i++]! & (c === "x" ? 15 : 3))).toString(16),
+  // Each 0 and 1 becomes a random hex digit, each 8 one of 8, 9, a, b: the version and variant bits of RFC 9562.
+  return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+    (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (+c / 4)))).toString(16),
   );
 }
