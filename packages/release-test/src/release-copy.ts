@@ -49,6 +49,19 @@ export function copyWorkspaceForRelease(root: string, dest: string, packageDirs:
   symlinkSync(path.join(root, "node_modules", SHARED_STORE), path.join(dest, "node_modules", SHARED_STORE));
 }
 
+/**
+ * Copies the files of the workspace package at `root/dir` that a clean clone would have into `dest`, without its
+ * node_modules: what a user gets with `cp -r` from a fresh clone.
+ */
+export function copyPackageSources(root: string, dir: string, dest: string): void {
+  for (const file of sourceFiles(root, [dir])) {
+    if (!file.startsWith(`${dir}/`)) continue;
+    const target = path.join(dest, file.slice(dir.length + 1));
+    mkdirSync(path.dirname(target), { recursive: true });
+    cpSync(path.join(root, file), target, { verbatimSymlinks: true });
+  }
+}
+
 /** Makes `dir` a git repository with everything committed, as the release runs on a clean checkout. */
 export function commitAll(dir: string, message: string): void {
   const git = (...args: string[]) =>

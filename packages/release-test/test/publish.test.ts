@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pendingBumps, type BumpType } from "../src/changesets";
 import { isolatedEnv } from "../src/env";
 import { codeBlocks, namedFiles } from "../src/markdown";
-import { commitAll, copyWorkspaceForRelease, gitTags } from "../src/release-copy";
+import { exampleSetup } from "../src/example-setup";
+import { commitAll, copyPackageSources, copyWorkspaceForRelease, gitTags } from "../src/release-copy";
 import { killRunning, run } from "../src/run";
 import { bump } from "../src/semver";
 import { step } from "../src/step";
@@ -48,6 +49,11 @@ const mainRepoTagsBefore = gitTags(WORKSPACE_ROOT);
 // Everything but @petstore/* comes from the npm registry: without it the test cannot run, so it says why and skips.
 const offline = await registryProblem(UPSTREAM_REGISTRY, isolatedEnv(WORKSPACE_ROOT));
 if (offline) console.warn(`[@petstore/release-test] skipping the release test: ${offline}`);
+
+/** Whether the web example's own tests will find a Chromium (they look at CHROMIUM_PATH, then /usr/bin/chromium). */
+function hasChromium(): boolean {
+  return existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium");
+}
 
 /** JSON of `GET <registry>/<name>` (the packument), or the HTTP status when there is none. */
 async function packument(name: string): Promise<{ status: number; body: any }> {
@@ -312,6 +318,69 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
     });
     expect(stdout).toMatch(/Tests\s+3 passed \(3\)/);
   });
+});
+
+describe.skipIf(offline)("each example app, copied out of the repository as its README says", () => {
+  // Both at once: each is an npm install and a test run of its own, and together they are most of this phase.
+  it.concurrent.for(["node", "web"])(
+    "apps/examples/%s installs from the registry, passes its own tests and type-checks",
+    async (name, { expect }) => {
+      const dir = `apps/examples/${name}`;
+      const readme = await readFile(path.join(WORKSPACE_ROOT, dir, "README.md"), "utf8");
+      const setup = exampleSetup(readme);
+      expect(setup.source).toBe(dir);
+      const app = path.join(tmp, "examples", name);
+      copyPackageSources(WORKSPACE_ROOT, dir, app);
+      await writeFile(path.join(app, ".npmrc"), `@petstore:registry=${registry.url}\nregistry=${UPSTREAM_REGISTRY}\n`);
+
+      // The README points exactly the `workspace:` ranges at the registry, with caret ranges that this test
+      // replaces by the versions it has just published (the README names the current release line).
+      const manifest = await readManifest(app, ".");
+      const linked = Object.entries({ dependencies: manifest.dependencies, devDependencies: manifest.devDependencies })
+        .flatMap(([field, deps]) => Object.entries(deps ?? {}).map(([dep, range]) => [`${field}.${dep}`, range]))
+        .filter(([, range]) => range?.startsWith("workspace:"))
+        .map(([key]) => key);
+      expect([...setup.ranges.keys()].sort()).toEqual(linked.sort());
+      const versions = new Map(published.map((pkg) => [pkg.manifest.name, after.get(pkg.dir)?.version]));
+      const assignments = [...setup.ranges].map(([key, range]) => {
+        expect(range, key).toMatch(/^\^\d+\.\d+\.\d+$/);
+        const dependency = key.slice(key.indexOf(".") + 1);
+        expect(versions.has(dependency), key).toBe(true);
+        return `${key}=^${versions.get(dependency)}`;
+      });
+      const env = isolatedEnv(WORKSPACE_ROOT, {
+        npm_config_userconfig: path.join(tmp, "consumer.npmrc"),
+        npm_config_cache: path.join(CACHE_DIR, "npm"),
+        npm_config_prefer_online: "true",
+        npm_config_audit: "false",
+        npm_config_fund: "false",
+        NO_COLOR: "1",
+      });
+      await run("npm", ["pkg", "set", ...assignments], { cwd: app, env });
+
+      const outputs = new Map<string, string>();
+      for (const [npm, ...args] of setup.commands) {
+        const { stdout } = await step(`example ${name}: ${[npm, ...args].join(" ")}`, () =>
+          run(npm ?? "npm", args, { cwd: app, env }),
+        );
+        outputs.set(args.join(" "), stdout);
+      }
+      expect([...outputs.keys()]).toEqual(["install", "test", "run typecheck"]);
+
+      expect(app.startsWith(realpathSync(WORKSPACE_ROOT))).toBe(false);
+      for (const dependency of setup.ranges.keys()) {
+        const pkg = dependency.slice(dependency.indexOf(".") + 1);
+        expect(lstatSync(path.join(app, "node_modules", pkg)).isSymbolicLink(), pkg).toBe(false);
+        expect((await readManifest(app, path.join("node_modules", pkg))).version, pkg).toBe(versions.get(pkg));
+      }
+      // Every test ran: none skipped (the web app's browser tests skip only where there is no Chromium).
+      const summary = /Tests\s+(.*)$/m.exec(outputs.get("test") ?? "")?.[1] ?? "";
+      if (name === "web" && !hasChromium()) expect(summary).toMatch(/passed/);
+      else expect(summary).toMatch(/^(\d+) passed \(\1\)$/);
+    },
+    // Two npm installs (cached after the first run) and two test runs, one of them in Chromium, side by side.
+    600_000,
+  );
 });
 
 describe.skipIf(offline)("the next release", () => {
