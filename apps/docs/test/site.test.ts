@@ -285,9 +285,19 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
         text: getComputedStyle(document.querySelector(".api-content h2")!).color,
       }));
     expect(await colours()).toEqual({ body: "rgb(15, 23, 42)", menu: "rgb(17, 24, 39)", text: "rgb(229, 231, 235)" });
+    // Redoc draws some chevrons with SVG's default black fill, invisible on the dark background.
+    const blackIcons = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll("#redoc svg polygon")].filter(
+            (p) => getComputedStyle(p).fill === "rgb(0, 0, 0)",
+          ).length,
+      );
+    expect(await blackIcons()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, "reference-dark.png") });
     await page.emulateMedia({ colorScheme: "light" });
     await expect.poll(colours).toMatchObject({ body: "rgb(255, 255, 255)", menu: "rgb(250, 250, 250)" });
+    expect(await blackIcons()).toBeGreaterThan(0);
     await close();
     const guide = await openIn("guide/", { colorScheme: "dark" });
     expect(await guide.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 23, 42)");

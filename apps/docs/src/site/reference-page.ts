@@ -65,6 +65,7 @@ const css = `
   /* Redoc hides the separator before each contact item in a negative margin; an item that wraps onto a line of its
      own (a 320 px phone) started there as well, and lost its first letters to the overflow. */
   #redoc .api-info > div > div > div > span { padding-left: 15px; text-indent: -15px; }
+  #redoc .api-info > div > div > div > span::before { text-indent: 0; }
   .fallback a { color: #1d4ed8; }
   @media (prefers-color-scheme: dark) {
     body { background: #0f172a; color: #e5e7eb; }
@@ -73,6 +74,8 @@ const css = `
     #redoc .redoc-markdown table tr, #redoc .redoc-markdown table th { background-color: #1e293b; }
     #redoc h5, #redoc h5 span, #redoc caption { color: #cbd5e1; }
     #redoc li.react-tabs__tab--selected { color: #111827; }
+    /* Redoc leaves some chevrons (next to an operation's path, after "Authorizations") at SVG's default black. */
+    #redoc svg polygon { fill: currentColor; }
   }`;
 
 /**
