@@ -58,8 +58,13 @@ test("an operation the SDK has no call for fails the build with what to do", () 
   );
 });
 
-test("every TypeScript sample type-checks as shown, against @petstore/client", () => {
+test("every TypeScript sample type-checks as shown, against @petstore/client, and as its comment advises", () => {
   const files = Object.fromEntries([...samples].map(([id]) => [`sample-${id}.ts`, sample(id, "TypeScript SDK")]));
+  // The comment's way to staging, followed: { environment: "staging" } in place of the baseUrl.
+  const shown = sample("listPets", "TypeScript SDK");
+  expect(shown).toContain('For staging, pass { environment: "staging" } instead of baseUrl.');
+  files["sample-staging.ts"] = shown.replace(`{ baseUrl: "${PRODUCTION}" }`, '{ environment: "staging" }');
+  expect(files["sample-staging.ts"]).not.toBe(shown);
   const ts = languageService(DOCS, files);
   for (const name of Object.keys(files)) expect(ts.errors(name), name).toEqual([]);
   // getPet is deprecated, and the editor says so where the sample calls it.

@@ -102,7 +102,8 @@ export function codeSamples(document: OpenApiDocument): Map<string, CodeSample[]
       const typescript = [
         `import { createPetstoreClient } from "@petstore/client";`,
         "",
-        `// The API key comes from PETSTORE_API_KEY; environment: "staging" picks the other server.`,
+        // Not "add environment": the client refuses environment and baseUrl together.
+        `// The API key comes from PETSTORE_API_KEY. For staging, pass { environment: "staging" } instead of baseUrl.`,
         `const petstore = createPetstoreClient({ baseUrl: ${JSON.stringify(server)} });`,
         "",
         ...(operation.deprecated
