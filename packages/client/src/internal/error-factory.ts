@@ -115,6 +115,6 @@ export function attemptFailure(
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
 export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {
   error.idempotencyKey = idempotencyKey;
-  error.message += ` The pet may have been created: to find out without creating a second one, repeat the call with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } (see error.idempotencyKey).`;
+  error.message += ` The pet may have been created: to find out without creating a second one, repeat the call with { idempotencyKey: ${JSON.stringify(idempotencyKey)} }.`;
   return error;
 }
