@@ -328,6 +328,23 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
           { text: "SDK guide", inside: true },
           { text: "openapi.yaml", inside: true },
         ]);
+        if (path === "guide/") {
+          // The guide's tables fit without scrolling, and the names in their first column are not split mid-word.
+          const tables = await page
+            .locator("main table")
+            .evaluateAll((all) =>
+              all.filter((t) => t.scrollWidth > t.clientWidth).map((t) => (t.textContent ?? "").slice(0, 30)),
+            );
+          expect(tables, `guide tables wider than ${width} px`).toEqual([]);
+          const split = await page
+            .locator("main td:first-child code")
+            .evaluateAll((all) =>
+              all
+                .filter((c) => !/\s/.test(c.textContent ?? "") && c.getClientRects().length > 1)
+                .map((c) => c.textContent),
+            );
+          expect(split, `guide names split at ${width} px`).toEqual([]);
+        }
         if (width === 390)
           await page.screenshot({ path: join(SCREENSHOTS, `${path ? "guide" : "reference"}-390.png`) });
       }

@@ -20,6 +20,10 @@ const css = `
   .guide a { color: #1d4ed8; }
   .guide table { display: block; max-width: 100%; overflow-x: auto; }
   .guide main { min-width: 0; overflow-wrap: anywhere; }
+  /* Headings and the names in a table's first column stay whole (Connectio|nError reads as two words); URLs and
+     values in the other columns may break, so a table fits a phone. */
+  .guide th, .guide td:first-child code { overflow-wrap: normal; }
+  @media (max-width: 400px) { .guide th, .guide td { padding: 4px 6px; font-size: 14px; } .guide td code { font-size: 12px; } }
   @media (max-width: 800px) { .guide { grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px 12px 64px; } .guide nav { position: static; } }
   @media (prefers-color-scheme: dark) {
     body { color: #e5e7eb; background: #0f172a; }
