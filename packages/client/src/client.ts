@@ -2,7 +2,6 @@ import type { NewPet } from "@petstore/contract";
 import { createCall } from "./internal/call";
 import { createContext } from "./internal/context";
 import { OPERATIONS } from "./internal/operations";
-import { checkListParams, checkNewPet, checkPetId } from "./internal/validate";
 import { checkClientOptions, headerRecord, type PetstoreClientOptions, type RequestOptions } from "./options";
 import type { ListPetsParams, Pet, PetstorePromise } from "./types";
 
@@ -32,9 +31,9 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
   const call = createCall(context);
   return {
     pets: {
-      list: (params = {}, options) => call("listPets", () => ({ query: checkListParams(params) }), options),
-      create: (pet, options) => call("createPet", () => ({ body: checkNewPet(pet) }), options),
-      get: (petId, options) => call("getPet", () => ({ path: { petId: checkPetId(petId) } }), options),
+      list: (params = {}, options) => call("listPets", params, options),
+      create: (pet, options) => call("createPet", pet, options),
+      get: (petId, options) => call("getPet", petId, options),
     },
     withOptions(more) {
       checkClientOptions(more);

@@ -19,15 +19,17 @@ export interface CallInput {
 
 const readText = (response: Response) => response.text();
 
-/** `a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
+/** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
 function queryString(query: Record<string, QueryValue>): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`);
+  let text = "";
+  for (const name of Object.keys(query)) {
+    const value = query[name];
+    for (const item of [value].flat()) {
+      if (item !== undefined)
+        text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`;
     }
   }
-  return parts.length ? `?${parts.join("&")}` : "";
+  return text;
 }
 
 /** Makes the function behind `pets.*`: one operation of the table, sent through the client's retries, checked against the contract. */
@@ -35,31 +37,27 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
   const { baseUrl, check } = context;
   async function run<T>(
     id: OperationId,
-    params: () => CallInput,
+    arg: unknown,
     call: RequestOptions | undefined,
     meta: { response?: Response },
   ): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
-    const input = params();
+    const spec = OPERATIONS[id];
+    const input: CallInput = spec.input(arg as never);
     if (call) checkRequestOptions(call);
     const { method, path } = operations[id];
-    const spec = OPERATIONS[id];
     const given = call?.headers ? headerRecord("headers", call.headers) : undefined;
     const json = input.body !== undefined;
     // Made once per call, so every attempt carries the same key and the service applies the create once.
     const idempotencyKey =
       method === "POST" ? (call?.idempotencyKey ?? given?.["idempotency-key"] ?? randomKey()) : undefined;
-    // A plain GET without request headers (the common call) sends the client's prepared headers as they are.
-    const headers =
-      given || json || idempotencyKey
-        ? {
-            ...context.headers,
-            ...given,
-            ...context.fixed,
-            ...(json && { "content-type": "application/json" }),
-            ...(idempotencyKey && { "idempotency-key": idempotencyKey }),
-          }
-        : context.base;
+    const headers = {
+      ...context.headers,
+      ...given,
+      ...context.fixed,
+      ...(json && { "content-type": "application/json" }),
+      ...(idempotencyKey && { "idempotency-key": idempotencyKey }),
+    };
     const query = call?.query ? { ...input.query, ...call.query } : input.query;
     const url = `${baseUrl}${input.path ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? "")) : path}${query ? queryString(query) : ""}`;
     check(id);
@@ -100,11 +98,11 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
     meta.response = response;
     return value as T;
   }
-  return <T>(id: OperationId, params: () => CallInput, call: RequestOptions | undefined): PetstorePromise<T> => {
+  return <T>(id: OperationId, arg: unknown, call: RequestOptions | undefined): PetstorePromise<T> => {
     const meta: { response?: Response } = {};
-    const data = run<T>(id, params, call, meta);
+    const data = run<T>(id, arg, call, meta) as PetstorePromise<T>;
     // The metadata object is made only when asked for; most calls never are.
-    const withResponse = () =>
+    data.withResponse = () =>
       data.then((value): WithResponse<T> => {
         const { response } = meta as { response: Response };
         return {
@@ -115,6 +113,6 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
           requestId: response.headers.get("x-request-id") ?? undefined,
         };
       });
-    return Object.assign(data, { withResponse });
+    return data;
   };
 }

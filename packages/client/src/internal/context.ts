@@ -31,7 +31,6 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
     baseUrl,
     headers,
     fixed,
-    base: { ...headers, ...fixed },
     apiKey,
     fetchOptions: options.fetchOptions,
     log,

@@ -14,8 +14,6 @@ export interface Context {
   headers: Record<string, string>;
   /** Headers the caller cannot replace (`x-petstore-client`). */
   fixed: Record<string, string>;
-  /** `headers` and `fixed` together: what a request without headers, body or key of its own sends. */
-  base: Record<string, string>;
   apiKey: () => Promise<string>;
   fetchOptions: FetchOptions | undefined;
   log: Log & { debugging: boolean };
@@ -61,16 +59,15 @@ export async function exchange<T>(
       : context.defaults;
   const signal = call?.signal;
   const key = out.headers["idempotency-key"];
-  const retryable = mayRetry(out.method, key);
   let reached = false;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
-    const controller = new AbortController();
+    // Made on first read of `init.signal` (a fetch that never reads it never pays for it), or when the attempt ends.
+    let controller: AbortController | undefined;
+    const controlled = () => (controller ??= new AbortController());
     let stop!: (reason?: unknown) => void;
-    // Racing against `stopped` ends the attempt on time even with a fetch or key function that ignores the signal.
-    const stopped = new Promise<never>((_, reject) => (stop = reject));
     const abort = (reason?: unknown) => {
-      controller.abort(reason);
+      controlled().abort(reason);
       stop(reason);
     };
     const onAbort = () => abort(signal?.reason);
@@ -81,20 +78,19 @@ export async function exchange<T>(
     let value!: T;
     let failure: PetstoreError | undefined;
     let sent = false;
-    try {
-      const apiKey = await Promise.race([context.apiKey(), stopped]);
+    const send = async () => {
+      const authorization = `Bearer ${await context.apiKey()}`;
       const init = {
         ...fetchOptions,
         method: out.method,
-        headers: { ...out.headers, authorization: `Bearer ${apiKey}` },
+        headers: { ...out.headers, authorization },
         body: out.body,
-        // A getter, because AbortController makes its signal on first read: a fetch that never reads it never pays for it.
         get signal() {
-          return controller.signal;
+          return controlled().signal;
         },
       };
       sent = true;
-      response = await Promise.race([((options.fetch ?? fetch) as FetchFunction)(out.url, init), stopped]);
+      response = await ((options.fetch ?? fetch) as FetchFunction)(out.url, init);
       if (Number(response.headers.get("content-length")) > MAX_BODY) {
         void response.body?.cancel().catch(() => {});
         throw new PetstoreError(`${PREFIX}${out.target} sent a body over 32 MiB.`, {
@@ -103,17 +99,21 @@ export async function exchange<T>(
           headers: response.headers,
         });
       }
-      value = await Promise.race([read(response), stopped]);
+      return read(response);
+    };
+    try {
+      // Settled by the attempt or by `stop`, so it ends on time even with a fetch or key function that ignores the signal.
+      value = await new Promise<T>((resolve, reject) => {
+        stop = reject;
+        send().then(resolve, reject);
+      });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      failure = attemptFailure(error, controller.signal.aborted, out.target, settings.timeout, !!response);
+      failure = attemptFailure(error, !!controller?.signal.aborted, out.target, settings.timeout, !!response);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     }
-    const transient = failure instanceof ConnectionError || failure instanceof TimeoutError;
-    // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived.
-    reached ||= sent && (!failure || (transient && !NOT_SENT.test(rootCode(failure.cause) ?? "")));
     if (log.debugging) {
       const id = response?.headers.get("x-request-id");
       log(
@@ -121,11 +121,14 @@ export async function exchange<T>(
         `${out.target} → ${failure ? `${failure.name} (${failure.code}${rootCode(failure.cause) ? ` ${rootCode(failure.cause)}` : ""})` : response!.status} attempt ${attempt + 1}, ${Date.now() - started} ms${id ? `, request id ${id}` : ""}`,
       );
     }
-    const canRetry = retryable && attempt < settings.maxRetries;
+    if (!failure && (response!.ok || !shouldRetry(response!))) return { response: response!, value };
+    const transient = failure instanceof ConnectionError || failure instanceof TimeoutError;
+    // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived.
+    reached ||= sent && (!failure || (transient && !NOT_SENT.test(rootCode(failure.cause) ?? "")));
+    const canRetry = attempt < settings.maxRetries && mayRetry(out.method, key);
     if (failure) {
       if (!(transient && canRetry)) throw key && reached && transient ? ambiguous(failure, key) : failure;
     } else {
-      if (!shouldRetry(response!)) return { response: response!, value };
       const asked = serverDelay(response!.headers, settings.now);
       if (asked !== undefined && asked > MAX_HEADER_DELAY) {
         log(

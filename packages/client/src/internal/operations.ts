@@ -1,5 +1,7 @@
-import type { OperationId } from "@petstore/contract";
-import { petListProblem, petProblem, type Problem } from "./validate";
+import type { NewPet, OperationId } from "@petstore/contract";
+import type { ListPetsParams } from "../types";
+import type { CallInput } from "./call";
+import { checkListParams, checkNewPet, checkPetId, petListProblem, petProblem, type Problem } from "./validate";
 
 /** How the typed client presents one operation of the contract. */
 export interface OperationSpec {
@@ -11,6 +13,8 @@ export interface OperationSpec {
   check: (value: unknown) => Problem | undefined;
   /** Names what `check` expects, for the error when it fails. */
   expected: string;
+  /** Checks the method's argument and shapes it as the request's path, query or body. */
+  input: (arg: never) => CallInput;
 }
 
 /**
@@ -18,9 +22,25 @@ export interface OperationSpec {
  * operation added to openapi.yaml fails this package's type-check until it is implemented here.
  */
 export const OPERATIONS = {
-  listPets: { sdk: "pets.list()", check: petListProblem, expected: "a Pet list" },
-  createPet: { sdk: "pets.create()", check: petProblem, expected: "a Pet" },
-  getPet: { sdk: "pets.get()", replacement: "pets.list({ status })", check: petProblem, expected: "a Pet" },
+  listPets: {
+    sdk: "pets.list()",
+    check: petListProblem,
+    expected: "a Pet list",
+    input: (params: ListPetsParams) => ({ query: checkListParams(params) }),
+  },
+  createPet: {
+    sdk: "pets.create()",
+    check: petProblem,
+    expected: "a Pet",
+    input: (pet: NewPet) => ({ body: checkNewPet(pet) }),
+  },
+  getPet: {
+    sdk: "pets.get()",
+    replacement: "pets.list({ status })",
+    check: petProblem,
+    expected: "a Pet",
+    input: (petId: number) => ({ path: { petId: checkPetId(petId) } }),
+  },
 } satisfies Record<OperationId, OperationSpec>;
 
 /** The type every client operation table must satisfy. */

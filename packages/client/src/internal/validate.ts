@@ -9,33 +9,33 @@ export const PET_STATUSES = petStatuses;
 export type Problem = [pointer: string, expected: string];
 
 // Only what makes a Pet unusable counts: a missing required field or a wrong JSON type. An unknown status or an
-// extra field is what a newer server sends, and passes through.
-// Entries made once: this runs for every pet of every response.
-const PET_FIELDS = Object.entries({ id: "integer", name: "string", categoryId: "integer", status: "" } satisfies Record<
-  keyof Pet,
-  string
->);
+// extra field is what a newer server sends, and passes through. This runs for every pet of every response, so a
+// good pet costs a few property reads: plain reads by name, no table walk, no string built until a field fails.
+const badField = (pet: Record<string, unknown>): keyof Pet | "" =>
+  !Number.isSafeInteger(pet.id)
+    ? "id"
+    : typeof pet.name !== "string"
+      ? "name"
+      : !Number.isSafeInteger(pet.categoryId)
+        ? "categoryId"
+        : pet.status !== undefined && typeof pet.status !== "string"
+          ? "status"
+          : "";
 
-/** Checks a parsed body against `Pet`; returns the first problem, or undefined. */
+/** Checks a parsed body against `Pet`; returns the first problem (its pointer under `at`), or undefined. */
 export function petProblem(value: unknown, at = ""): Problem | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return [at || "/", "an object"];
-  for (const [name, type] of PET_FIELDS) {
-    const field = (value as Record<string, unknown>)[name];
-    const pointer = `${at}/${name}`;
-    if (field === undefined) {
-      if (type) return [pointer, `a required ${type}`];
-    } else if (type === "integer" ? !Number.isSafeInteger(field) : typeof field !== "string")
-      return [pointer, `a ${type || "string"}`];
-  }
-  return undefined;
+  const name = badField(value as Record<string, unknown>);
+  const type = name === "name" || name === "status" ? "string" : "integer";
+  return name ? [`${at}/${name}`, `a ${(value as Pet)[name] === undefined ? "required " : ""}${type}`] : undefined;
 }
 
 /** Checks a parsed body against `Pets` (an array of Pet). */
 export function petListProblem(value: unknown): Problem | undefined {
   if (!Array.isArray(value)) return ["/", "an array of Pets"];
   for (let index = 0; index < value.length; index++) {
-    const problem = petProblem(value[index], `/${index}`);
-    if (problem) return problem;
+    // The pointer is built only for the pet that fails.
+    if (petProblem(value[index])) return petProblem(value[index], `/${index}`);
   }
   return undefined;
 }
