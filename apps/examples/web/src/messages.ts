@@ -18,7 +18,10 @@ function apiDetail(error: PetstoreError): string {
 
 /** What to tell the person using the page about `error`: one sentence, plus the request id when there is one. */
 export function describeError(error: unknown): string {
-  if (!(error instanceof PetstoreError)) return error instanceof Error ? error.message : String(error);
+  // The SDK refuses bad arguments before sending (a TypeError); its message is still for developers.
+  if (!(error instanceof PetstoreError)) {
+    return (error instanceof Error ? error.message : String(error)).replace(/^\[@petstore\/[\w-]+\] /, "");
+  }
   const text =
     error instanceof AuthenticationError
       ? "The Petstore API refused this app's API key. Set VITE_PETSTORE_API_KEY to a key the server accepts."
@@ -37,7 +40,8 @@ export function describeError(error: unknown): string {
 /** Why the form cannot be sent as it is, in words for the page, or `undefined` when it can. */
 export function formProblem(pet: { name: string; categoryId: number }): string | undefined {
   if (pet.name === "") return "Enter a name for the pet.";
-  if (!Number.isInteger(pet.categoryId) || pet.categoryId < 1)
+  // Safe integers only: the SDK refuses a larger number (it could not be sent exactly) with a developer's message.
+  if (!Number.isSafeInteger(pet.categoryId) || pet.categoryId < 1)
     return "Enter a whole number of 1 or more as the category.";
   return undefined;
 }

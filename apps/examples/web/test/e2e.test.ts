@@ -176,6 +176,20 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
       await page.close();
     });
 
+    test("a category number too large to send exactly gets a message in plain words and is never sent", async () => {
+      const { page } = await open(site.url);
+      const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
+      const before = await petstore.pets.list({ limit: 100 });
+      // A whole number the browser's own checks accept; the SDK would refuse it with a message for developers.
+      await page.fill("input[name=name]", "Luna");
+      await page.fill("input[name=categoryId]", "100000000000000000000");
+      await page.click("button[type=submit]");
+      await page.locator("#message.error").waitFor({ timeout: 10_000 });
+      expect(await page.textContent("#message")).toBe("Enter a whole number of 1 or more as the category.");
+      expect(await petstore.pets.list({ limit: 100 })).toEqual(before);
+      await page.close();
+    });
+
     test("without an API key it says how to set one, and the form is never sent by the browser as a GET", async () => {
       const noKey = await startDevServer("dev", { VITE_PETSTORE_BASE_URL: api.baseUrl, VITE_PETSTORE_API_KEY: "" });
       try {

@@ -37,6 +37,14 @@ describe("describeError: what the page shows for an SDK error", () => {
       "Could not reach the Petstore API. Is the server running?",
     );
   });
+
+  it("shows the SDK's refusal of an argument without its prefix", async () => {
+    const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
+    const error = await failure(() => petstore.pets.create({ name: "Rex", categoryId: 1e20 }));
+    expect(String(error)).toContain("[@petstore/client] ");
+    expect(describeError(error)).toMatch(/^\w.*categoryId.*\.$/);
+    expect(describeError(error)).not.toContain("@petstore");
+  });
 });
 
 describe("formProblem", () => {
@@ -44,6 +52,7 @@ describe("formProblem", () => {
     [{ name: "", categoryId: 1 }, "Enter a name for the pet."],
     [{ name: "Rex", categoryId: 0 }, "Enter a whole number of 1 or more as the category."],
     [{ name: "Rex", categoryId: Number.NaN }, "Enter a whole number of 1 or more as the category."],
+    [{ name: "Rex", categoryId: 1e20 }, "Enter a whole number of 1 or more as the category."],
     [{ name: "Rex", categoryId: 2 }, undefined],
   ])("%o → %s", (pet, problem) => {
     expect(formProblem(pet)).toBe(problem);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createPetstoreHandlers, type PetstoreHandlers, type PetstoreMockOptions } from "@petstore/mock";
-import { getResponse } from "msw";
+import { getResponse, type RequestHandler } from "msw";
 
 /** A Petstore API on 127.0.0.1 started by `startPetstoreApi`. */
 export interface PetstoreApi {
@@ -9,6 +9,8 @@ export interface PetstoreApi {
   baseUrl: string;
   /** The handler set that answers: its store, journal and `use()`. */
   handlers: PetstoreHandlers;
+  /** Handlers tried before the set's own until `close()`, as msw's `server.use()`: e.g. `handlers.scenario.*`. */
+  use(...overrides: RequestHandler[]): void;
   close(): Promise<void>;
 }
 
@@ -38,15 +40,17 @@ export async function startPetstoreApi(options: Omit<PetstoreMockOptions, "baseU
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const handlers = createPetstoreHandlers({ ...options, baseUrls: [`${origin}/v1`] });
+  const overrides: RequestHandler[] = [];
   server.on("request", (message: IncomingMessage, response: ServerResponse) => {
     toRequest(message, origin)
-      .then((request) => getResponse([...handlers], request))
+      .then((request) => getResponse([...overrides, ...handlers], request))
       .then((answer) => send(response, answer ?? Response.json({ error: "not a Petstore API path" }, { status: 404 })))
       .catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
   return {
     baseUrl: `${origin}/v1`,
     handlers,
+    use: (...added) => overrides.unshift(...added),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
