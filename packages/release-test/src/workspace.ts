@@ -12,6 +12,7 @@ export interface Manifest {
   name: string;
   version: string;
   private?: boolean;
+  repository?: unknown;
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pendingBumps, type BumpType } from "../src/changesets";
 import { isolatedEnv } from "../src/env";
 import { codeBlocks, namedFiles } from "../src/markdown";
+import { manifestProblems } from "../../../scripts/check-manifests.ts";
 import { exampleSetup } from "../src/example-setup";
 import { commitAll, copyPackageSources, copyWorkspaceForRelease, gitTags } from "../src/release-copy";
 import { killRunning, run } from "../src/run";
@@ -178,6 +179,22 @@ describe.skipIf(offline)("pnpm release", () => {
     );
   });
 
+  it("publishes manifests that pass the pre-publish check: repository (provenance), homepage, bugs, ranges that dedupe", async () => {
+    for (const pkg of published) {
+      const name = pkg.manifest.name;
+      const { body } = await packument(name);
+      const manifest = body.versions[after.get(pkg.dir)?.version ?? ""];
+      // What npm's provenance check and a consumer's dedupe see is the registry's copy, after pnpm's rewriting.
+      expect(manifestProblems(manifest, pkg.dir), name).toEqual([]);
+      expect(manifest.repository, name).toEqual(pkg.manifest.repository);
+      for (const field of ["dependencies", "peerDependencies"]) {
+        for (const [dependency, range] of Object.entries<string>(manifest[field] ?? {})) {
+          expect(range, `${name} → ${dependency}`).toMatch(/^(\^|>=|\*)|\|\|/);
+        }
+      }
+    }
+  });
+
   it("does not publish private packages and creates no git tags", async () => {
     expect((await packument(PRIVATE_APP.name)).status).toBe(404);
     expect(gitTags(copy)).toEqual([]);
@@ -304,9 +321,14 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
     expect(stderr).not.toContain("DeprecationWarning");
   });
 
-  it.each(["tsconfig.json", "tsconfig.bundler.json"])("type-checks the TypeScript snippet with %s", async (config) => {
+  it.each([
+    ["tsconfig.json", "node16"],
+    ["tsconfig.bundler.json", "bundler"],
+    // Ignores `exports`: @petstore/mock/prism and the client's subpaths resolve through `typesVersions`.
+    ["tsconfig.node10.json", "node10"],
+  ])("type-checks the TypeScript snippets with %s (moduleResolution %s)", async (config, resolution) => {
     const tsconfig = JSON.parse(await readFile(path.join(consumer, config), "utf8"));
-    expect(tsconfig.compilerOptions.moduleResolution).toBe(config === "tsconfig.json" ? "node16" : "bundler");
+    expect(tsconfig.compilerOptions.moduleResolution).toBe(resolution);
     await run(path.join(consumer, "node_modules", ".bin", "tsc"), ["-p", config], { cwd: consumer, env });
   });
 
@@ -324,6 +346,8 @@ describe.skipIf(offline)("each example app, copied out of the repository as its 
   // Both at once: each is an npm install and a test run of its own, and together they are most of this phase.
   it.concurrent.for(["node", "web"])(
     "apps/examples/%s installs from the registry, passes its own tests and type-checks",
+    // Two npm installs (cached after the first run) and two test runs, one of them in Chromium, side by side.
+    { timeout: 600_000 },
     async (name, { expect }) => {
       const dir = `apps/examples/${name}`;
       const readme = await readFile(path.join(WORKSPACE_ROOT, dir, "README.md"), "utf8");
@@ -378,8 +402,6 @@ describe.skipIf(offline)("each example app, copied out of the repository as its 
       if (name === "web" && !hasChromium()) expect(summary).toMatch(/passed/);
       else expect(summary).toMatch(/^(\d+) passed \(\1\)$/);
     },
-    // Two npm installs (cached after the first run) and two test runs, one of them in Chromium, side by side.
-    600_000,
   );
 });
 
