@@ -99,6 +99,16 @@ describe("run", () => {
     expect(sleepers()).toEqual([]);
   });
 
+  it("also kills what the command started in a process group and session of its own (a test's dev server)", async () => {
+    const started = run("sh", ["-c", `setsid sleep ${SLEEP} & wait`], {
+      cwd: os.tmpdir(),
+      env: process.env,
+      timeoutMs: 1_000,
+    });
+    await expect(started).rejects.toThrow(/timed out after 1000 ms/);
+    expect(sleepers()).toEqual([]);
+  });
+
   it("killRunning stops commands still running, as the release test's afterAll does after a hook timeout", async () => {
     const started = run("sh", ["-c", `sleep ${SLEEP} & wait`], { cwd: os.tmpdir(), env: process.env });
     await new Promise((resolve) => setTimeout(resolve, 200));
