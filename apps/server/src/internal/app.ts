@@ -12,6 +12,7 @@ import {
 import { authorizationOf, createAuthenticator } from "./auth";
 import { contractOperations, type Schema } from "./contract";
 import { createClientErrorHandler, createConnectHandler } from "./client-errors";
+import { closeConnectionsAfterResponse } from "./closing-connections";
 import { createCors } from "./cors";
 import { sendError } from "./errors";
 import { createErrorHandler } from "./error-handler";
@@ -116,12 +117,10 @@ export function buildApp(config: AppConfig): FastifyInstance {
 
   // While closing, end each keep-alive connection after its response, so close() need not wait for idle timeouts.
   let closing = false;
+  const closeAfterResponse = closeConnectionsAfterResponse(app.server);
   app.addHook("preClose", async () => {
     closing = true;
-  });
-  app.addHook("onSend", (_request, reply, _payload, done) => {
-    if (closing) reply.header("connection", "close");
-    done();
+    closeAfterResponse();
   });
 
   // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): invite the body only from a caller whose key is

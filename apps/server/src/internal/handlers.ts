@@ -9,36 +9,51 @@ import { isLargePage, streamPage } from "./list-stream";
 import { BASE_PATH } from "./routes";
 import type { PetStore } from "../store/types";
 
-/** A route handler for one contract operation. */
-export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/**
+ * A route handler for one contract operation: it sends the reply, or returns a promise of what to send. A handler
+ * that can answer at once does so without a promise (Fastify then waits for no microtask).
+ */
+export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
 
 /** The handlers of the contract's operations, by operationId. They run after `onRequest` has set `request.caller`. */
 export function createHandlers(store: PetStore): Record<string, OperationHandler> {
   const lists = new ListCache();
+
+  async function listAndSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: { limit: number; status?: PetStatus },
+    cache: { key: string; revision: number } | undefined,
+  ): Promise<unknown> {
+    const pets = await store.list(query);
+    if (isLargePage(pets)) {
+      // Each pet through a serializer compiled from the contract's item schema, as the whole page would be.
+      const { operation } = request.routeOptions.config as unknown as { operation: ContractOperation };
+      const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.schema!.items as Schema) as (
+        pet: Pet,
+      ) => string;
+      return reply.type(JSON_TYPE).send(streamPage(pets, encodePet));
+    }
+    if (cache === undefined) return pets;
+    // The route's serializer (fast-json-stringify, compiled from the contract's response schema, so a
+    // string), as for any other answer.
+    const body = Buffer.from(reply.serialize(pets) as string);
+    lists.set(cache.key, cache.revision, body);
+    return reply.type(JSON_TYPE).send(body);
+  }
+
   return {
-    async listPets(request, reply) {
+    listPets(request, reply) {
       const { limit, status } = request.query as { limit: number; status?: PetStatus };
+      const query = status === undefined ? { limit } : { limit, status };
       // Read before listing: a pet added in between makes the entry look stale, never fresh.
       const revision = store.revision?.();
+      if (revision === undefined) return listAndSend(request, reply, query, undefined);
       const key = status === undefined ? String(limit) : `${limit}:${status}`;
-      let body = revision === undefined ? undefined : lists.get(key, revision);
-      if (body === undefined) {
-        const pets = await store.list(status === undefined ? { limit } : { limit, status });
-        if (isLargePage(pets)) {
-          // Each pet through a serializer compiled from the contract's item schema, as the whole page would be.
-          const { operation } = request.routeOptions.config as unknown as { operation: ContractOperation };
-          const encodePet = reply.compileSerializationSchema(operation.responses["200"]!.schema!.items as Schema) as (
-            pet: Pet,
-          ) => string;
-          return reply.type(JSON_TYPE).send(streamPage(pets, encodePet));
-        }
-        if (revision === undefined) return pets;
-        // The route's serializer (fast-json-stringify, compiled from the contract's response schema, so a
-        // string), as for any other answer.
-        body = Buffer.from(reply.serialize(pets) as string);
-        lists.set(key, revision, body);
-      }
-      return reply.type(JSON_TYPE).send(body);
+      const body = lists.get(key, revision);
+      if (body === undefined) return listAndSend(request, reply, query, { key, revision });
+      reply.type(JSON_TYPE).send(body);
+      return undefined;
     },
 
     async getPet(request, reply) {

@@ -1,8 +1,116 @@
 import type { Writable } from "node:stream";
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import pino from "pino";
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import pino, { type Bindings, type ChildLoggerOptions, type Logger } from "pino";
 import type { LogLevel } from "../options";
 import { batchLines, type LineBatcher } from "./line-batcher";
+
+const { chindingsSym, streamSym } = pino.symbols;
+
+type LogArgs = [unknown, ...unknown[]];
+
+/**
+ * A request's logger (`request.log`). Fastify makes one for every request; this one becomes a pino child only
+ * when something logs through it (a warning, an error, the debug line). A pino child serializes its bindings and
+ * copies the logger's state, which cost more than the rest of a request's logging; the line every request
+ * writes, "request completed", is built by `completedLine` without it.
+ */
+export class RequestLog {
+  #child: Logger | undefined;
+
+  constructor(
+    /** The logger Fastify hands the factory: the server's pino logger. */
+    readonly parent: Logger,
+    /** The child's bindings: `{ reqId }`. */
+    readonly bindings: Bindings,
+    /** The child's options (a route's log level or serializers; none on this server's routes). */
+    readonly options: ChildLoggerOptions,
+  ) {}
+
+  /** The pino child with this request's bindings, created on first use. */
+  get pino(): Logger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.pino.level;
+  }
+
+  set level(level: string) {
+    this.pino.level = level;
+  }
+
+  fatal(...args: LogArgs): void {
+    (this.pino.fatal as (...args: LogArgs) => void)(...args);
+  }
+  error(...args: LogArgs): void {
+    (this.pino.error as (...args: LogArgs) => void)(...args);
+  }
+  warn(...args: LogArgs): void {
+    (this.pino.warn as (...args: LogArgs) => void)(...args);
+  }
+  info(...args: LogArgs): void {
+    (this.pino.info as (...args: LogArgs) => void)(...args);
+  }
+  debug(...args: LogArgs): void {
+    (this.pino.debug as (...args: LogArgs) => void)(...args);
+  }
+  trace(...args: LogArgs): void {
+    (this.pino.trace as (...args: LogArgs) => void)(...args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.pino.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a `RequestLog` per request instead of a pino child. */
+const requestLogFactory: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (logger, bindings, options) =>
+  new RequestLog(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
+
+/** The fields of the line written when a request ends. */
+export interface CompletedFields {
+  method: string;
+  url: string;
+  statusCode: number;
+  /** Milliseconds. */
+  responseTime: number;
+}
+
+/**
+ * The JSON line `log.info({ method, url, statusCode, responseTime }, "request completed")` writes, built as one
+ * string: the same bytes pino writes with the options `loggerOptions` gives it (default formatters, `time` in
+ * epoch milliseconds, `msg` last), the request's bindings after the logger's own (`pid`, `hostname`). Undefined
+ * when the child would be configured differently (a route's own level or serializers): pino writes that one.
+ */
+export function completedLine(log: RequestLog, fields: CompletedFields): string | undefined {
+  if (log.options.level !== undefined || log.options.serializers !== undefined) return undefined;
+  const { reqId } = log.bindings;
+  if (typeof reqId !== "string") return undefined;
+  for (const key in log.bindings) if (key !== "reqId") return undefined;
+  return (
+    `{"level":30,"time":${Date.now()}${(log.parent as unknown as Record<symbol, string>)[chindingsSym]}` +
+    `,"reqId":${jsonString(reqId)},"method":${jsonString(fields.method)},"url":${jsonString(fields.url)}` +
+    `,"statusCode":${fields.statusCode},"responseTime":${fields.responseTime},"msg":"request completed"}\n`
+  );
+}
+
+/** `value` as a JSON string: as it is between quotes when nothing in it needs escaping (the usual case). */
+export function jsonString(value: string): string {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    // Control characters, `"`, `\` and surrogates (JSON.stringify escapes lone ones) take the slow path.
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(value);
+  }
+  return `"${value}"`;
+}
 
 /**
  * Fastify logs two lines per request by default ("incoming request", "request completed"). This keeps one,
@@ -25,9 +133,21 @@ class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // Milliseconds to the microsecond: more digits are float noise.
     const responseTime = Math.round(reply.elapsedTime * 1000) / 1000;
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime };
-    if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else reply.log.info(line, "request completed");
+    const fields = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime };
+    if (error) {
+      reply.log.error({ ...fields, err: error }, "request errored");
+      return;
+    }
+    const log = reply.log as unknown as RequestLog | FastifyBaseLogger;
+    if (log instanceof RequestLog) {
+      if (!log.parent.isLevelEnabled("info")) return;
+      const line = completedLine(log, fields);
+      if (line !== undefined) {
+        (log.parent as unknown as Record<symbol, { write(line: string): unknown }>)[streamSym]!.write(line);
+        return;
+      }
+    }
+    log.info(fields, "request completed");
   }
 }
 
@@ -38,8 +158,10 @@ export interface LogSettings {
   stream?: Writable;
 }
 
-/** Fastify's `logger` and `logController` options for JSON logs (pino) with one line per request. */
-export function loggerOptions(settings: LogSettings): Pick<FastifyServerOptions, "logger" | "logController"> {
+/** Fastify's logger options for JSON logs (pino) with one line per request and a light logger per request. */
+export function loggerOptions(
+  settings: LogSettings,
+): Pick<FastifyServerOptions, "logger" | "logController" | "childLoggerFactory"> {
   return {
     logger: {
       level: settings.level,
@@ -51,6 +173,7 @@ export function loggerOptions(settings: LogSettings): Pick<FastifyServerOptions,
       stream: settings.stream ?? stdoutLines(),
     },
     logController: new OneLinePerRequest(settings.level),
+    childLoggerFactory: requestLogFactory,
   };
 }
 

@@ -2,21 +2,21 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
 const SANE = /^[A-Za-z0-9._:-]{1,128}$/;
-const ID_BYTES = 16;
-// Randomness for 256 ids is drawn at once: one call per 256 requests instead of one per request.
-const POOL_BYTES = ID_BYTES * 256;
+const ID_DIGITS = 32;
+// Randomness for 256 ids is drawn and hex-encoded at once: two native calls per 256 requests instead of per request.
+const POOL_BYTES = (ID_DIGITS / 2) * 256;
 
-let pool = Buffer.alloc(0);
+let pool = "";
 let offset = 0;
 
 /** A fresh request id: `req_` and 32 random hex digits. */
 export function newRequestId(): string {
   if (offset === pool.length) {
-    pool = randomBytes(POOL_BYTES);
+    pool = randomBytes(POOL_BYTES).toString("hex");
     offset = 0;
   }
-  const id = `req_${pool.toString("hex", offset, offset + ID_BYTES)}`;
-  offset += ID_BYTES;
+  const id = `req_${pool.slice(offset, offset + ID_DIGITS)}`;
+  offset += ID_DIGITS;
   return id;
 }
 

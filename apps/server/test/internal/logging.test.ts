@@ -1,0 +1,59 @@
+import pino, { type LoggerOptions } from "pino";
+import { describe, expect, it } from "vitest";
+import { completedLine, jsonString, loggerOptions, RequestLog } from "../../src/internal/logging";
+
+/** A pino logger built from the server's own logger options, and the lines it writes. */
+function serverPino() {
+  const lines: string[] = [];
+  const stream = { write: (line: string) => void lines.push(line) };
+  const options = loggerOptions({ level: "info", stream: stream as never }).logger as LoggerOptions;
+  return { root: pino(options, stream), lines };
+}
+
+const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+
+describe("completedLine", () => {
+  it.each([
+    ["a plain URL", "GET", "/v1/pets?limit=20"],
+    ["quotes, backslashes and control characters", "POST", '/v1/pets?q="a\\b"\u0001\t'],
+    // Node's parser gives the request target as Latin-1 characters.
+    ["bytes above ASCII", "GET", "/v1/p\u00c3\u00abts?x=\u00ff"],
+    ["a URL longer than pino's short-string path", "GET", `/v1/pets/${"9".repeat(60)}?q="x"`],
+  ])("writes the bytes pino writes for the request's child logger, with %s", (_label, method, url) => {
+    const { root, lines } = serverPino();
+    const fields = { method, url, statusCode: 201, responseTime: 12.318 };
+    root.child({ reqId: "req_0123456789abcdef0123456789abcdef" }).info(fields, "request completed");
+    const line = completedLine(new RequestLog(root, { reqId: "req_0123456789abcdef0123456789abcdef" }, {}), fields);
+    expect(line).toBeDefined();
+    expect(withoutTime(line!)).toBe(withoutTime(lines[0]!));
+  });
+
+  it("leaves a child configured differently (a route's own level) to pino", () => {
+    const { root } = serverPino();
+    const fields = { method: "GET", url: "/", statusCode: 200, responseTime: 1 };
+    expect(completedLine(new RequestLog(root, { reqId: "r" }, { level: "debug" }), fields)).toBeUndefined();
+    expect(completedLine(new RequestLog(root, { reqId: "r", user: "u" }, {}), fields)).toBeUndefined();
+  });
+});
+
+describe("RequestLog", () => {
+  it("logs through a pino child with the request's bindings, made on first use", () => {
+    const { root, lines } = serverPino();
+    const log = new RequestLog(root, { reqId: "lazy-1" }, {});
+    log.debug("not at info level");
+    log.warn({ detail: 1 }, "store unavailable");
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 40, reqId: "lazy-1", detail: 1, msg: "store unavailable" }),
+    ]);
+    expect(log.level).toBe("info");
+  });
+});
+
+describe("jsonString", () => {
+  it.each(["", "plain", 'a"b', "a\\b", "\n", "\u007f", "é\u{1f436}", "\udc00"])(
+    "agrees with JSON.stringify on %j",
+    (value) => {
+      expect(jsonString(value)).toBe(JSON.stringify(value));
+    },
+  );
+});
