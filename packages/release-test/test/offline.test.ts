@@ -118,3 +118,28 @@ describe("run", () => {
     expect(sleepers()).toEqual([]);
   });
 });
+
+describe("the release test on a machine that cannot reach the registry", () => {
+  it("skips every test with the reason, succeeds and leaves no npm behind", async () => {
+    // Port 9 (discard) on loopback: nothing listens, as for a machine whose network is down.
+    const unreachable = "http://127.0.0.1:9/";
+    const { stdout, stderr } = await run(
+      path.join(WORKSPACE_ROOT, "node_modules", ".bin", "vitest"),
+      ["run", "--project", "release-test", "packages/release-test/test/publish.test.ts"],
+      {
+        cwd: WORKSPACE_ROOT,
+        env: isolatedEnv(WORKSPACE_ROOT, { PETSTORE_UPSTREAM_REGISTRY: unreachable, NO_COLOR: "1" }),
+        // Far above the probe's own 20 s deadline: a hanging probe fails here instead of holding the suite.
+        timeoutMs: 120_000,
+      },
+    );
+    expect(`${stdout}\n${stderr}`).toContain(
+      `[@petstore/release-test] skipping the release test: npm cannot fetch from ${unreachable}`,
+    );
+    expect(stdout).toMatch(/Tests\s+\d+ skipped \(\d+\)/);
+    const npmLeft = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.includes(unreachable));
+    expect(npmLeft).toEqual([]);
+  });
+});

@@ -453,6 +453,14 @@ describe.skipIf(offline)("a canary snapshot: `pnpm release:canary` (docs/releasi
       if (name !== "@petstore/contract") expect(range?.replace(/^\^/, ""), name).toBe(contractCanary);
     }
     expect(gitTags(copy)).toEqual([]);
+
+    // What docs/releasing.md says: the command behind `pnpm release:canary`, and how users opt in.
+    const releasing = await readFile(path.join(WORKSPACE_ROOT, "docs", "releasing.md"), "utf8");
+    const root = JSON.parse(await readFile(path.join(WORKSPACE_ROOT, "package.json"), "utf8"));
+    expect(releasing).toContain(`It runs \`${root.scripts["release:canary"]}\``);
+    expect(releasing).toContain("npm install @petstore/client@canary");
+    const { stdout } = await run("npm", ["view", "@petstore/client@canary", "version"], { cwd: tmp, env: publishEnv });
+    expect(stdout.trim()).toBe((await packument("@petstore/client")).body["dist-tags"].canary);
     // A second `pnpm release` (build, checks, publish): minutes on a busy machine.
   }, 600_000);
 });
