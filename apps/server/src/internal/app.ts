@@ -179,5 +179,5 @@ function compilePart(schema: Schema, httpPart: string | undefined): PartValidato
   if (!operation) throw new Error(`[@petstore/server] no contract operation attached to the ${httpPart} schema`);
   if (httpPart === "body") return compileBodyValidator(operation);
   if (!parameters) throw new Error(`[@petstore/server] no contract parameters attached to the ${httpPart} schema`);
-  return compileParameterValidator(operation, parameters);
+  return compileParameterValidator(operation, parameters, httpPart);
 }
