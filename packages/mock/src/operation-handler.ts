@@ -1,6 +1,7 @@
 import { HttpHandler, HttpResponse } from "msw";
 import { authFailureHeaders, createAuthenticator } from "./internal/auth";
 import type { ContractOperation } from "./internal/contract";
+import { withCors } from "./internal/cors";
 import { operationPattern } from "./internal/match";
 import { requestIdFor } from "./internal/request-id";
 import { errorResponse } from "./internal/respond";
@@ -82,7 +83,7 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
       const taken = await snapshot;
       const status = response.type === "error" ? 0 : response.status;
       for (const set of sets) set.record(() => journalEntry(taken, target, status));
-      return response;
+      return withCors(response, request.headers.get("origin"));
     },
   );
   handler.info.header = handlerName(

@@ -13,6 +13,7 @@ import {
 import type { ResolvedOptions } from "../options";
 import { IdempotencyConflictError, type PetstoreMockStore } from "../store";
 import { authFailureHeaders, createAuthenticator } from "./auth";
+import { withCors } from "./cors";
 import { readBody, validateBody, type ReadBody } from "./body";
 import type { ContractOperation } from "./contract";
 import { RequestError } from "./errors";
@@ -47,13 +48,6 @@ function headerBytes(request: Request, url: URL): number {
 /** A HEAD answer carries the status and headers of the full answer and no body, as over HTTP. */
 function withoutBody(response: Response): Response {
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/** The same answer with the CORS headers a request with an `Origin` gets from the service. */
-function withCors(response: Response, origin: string | null): Response {
-  if (origin === null) return response;
-  for (const [name, value] of Object.entries(corsHeaders("*"))) response.headers.set(name, value);
-  return response;
 }
 
 /**
