@@ -25,8 +25,7 @@ function queryString(query: Record<string, QueryValue>): string {
   for (const name of Object.keys(query)) {
     const value = query[name];
     for (const item of [value].flat()) {
-      if (item !== undefined)
-        text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`;
+      if (item !== undefined) text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(item)}`;
     }
   }
   return text;
@@ -51,24 +50,25 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
     // Made once per call, so every attempt carries the same key and the service applies the create once.
     const idempotencyKey =
       method === "POST" ? (call?.idempotencyKey ?? given?.["idempotency-key"] ?? randomKey()) : undefined;
-    const headers = {
-      ...context.headers,
-      ...given,
-      ...context.fixed,
-      ...(json && { "content-type": "application/json" }),
-      ...(idempotencyKey && { "idempotency-key": idempotencyKey }),
-    };
+    // Object.assign, not spreads: a chain of spreads is several times slower, and this runs on every call.
+    const headers: Record<string, string> = Object.assign(
+      {},
+      context.headers,
+      given,
+      context.fixed,
+      json && { "content-type": "application/json" },
+      idempotencyKey && { "idempotency-key": idempotencyKey },
+    );
     const query = call?.query ? { ...input.query, ...call.query } : input.query;
-    const url = `${baseUrl}${input.path ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? "")) : path}${query ? queryString(query) : ""}`;
+    const url = `${baseUrl}${input.path ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path![name]!)) : path}${query ? queryString(query) : ""}`;
     check(id);
-    const target = `${method} ${url}`;
     const {
       response,
       value: text,
       retryAfterMs,
     } = await exchange(
       context,
-      { method, url, headers, body: json ? JSON.stringify(input.body) : null, target },
+      { method, url, headers, body: json ? JSON.stringify(input.body) : null, target: `${method} ${url}` },
       call,
       readText,
     );
@@ -82,16 +82,17 @@ export function createCall(context: Context & { check: DeprecationCheck }) {
       throw idempotencyKey && shouldRetry(response) ? ambiguous(error, idempotencyKey) : error;
     }
     let value: unknown;
-    let problem: [string, string] | undefined;
+    let problem: string | undefined;
     try {
       value = JSON.parse(text);
-      problem = spec.check(value);
+      const at = spec.check(value);
+      if (at) problem = `at ${at[0]} it needs ${at[1]}`;
     } catch {
-      problem = ["", "JSON"];
+      problem = "the body is not JSON";
     }
     if (problem) {
       throw new PetstoreError(
-        `${PREFIX}The ${response.status} response of ${spec.sdk} is not ${spec.expected}: ${problem[0] ? `at ${problem[0]} it needs ${problem[1]}` : "the body is not JSON"}; check that baseUrl points at the Petstore API (see error.body).`,
+        `${PREFIX}The ${response.status} response of ${spec.sdk} is not ${spec.expected}: ${problem}; check that baseUrl points at the Petstore API (see error.body).`,
         { code: "invalid_response", status: response.status, headers: response.headers, body: bodyOf(text) },
       );
     }
