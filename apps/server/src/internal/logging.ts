@@ -15,24 +15,25 @@ const { chindingsSym, streamSym } = pino.symbols;
 type LogArgs = [unknown, ...unknown[]];
 
 /**
- * A request's logger (`request.log`). Fastify makes one for every request; this one becomes a pino child only
- * when something logs through it (a warning, an error, the debug line). A pino child serializes its bindings and
- * copies the logger's state, which cost more than the rest of a request's logging; the line every request
- * writes, "request completed", is built by `completedLine` without it.
+ * A pino logger whose children are made lazily: the server's logger is one (`loggerInstance`), so Fastify's
+ * `request.log` for every request is one too, and becomes a pino child only when something logs through it (a
+ * warning, an error, the debug line). A pino child serializes its bindings and copies the logger's state, which
+ * cost more than the rest of a request's logging; the line every request writes, "request completed", is built
+ * by `completedLine` without it.
  */
 export class RequestLog {
   #child: Logger | undefined;
 
   constructor(
-    /** The logger Fastify hands the factory: the server's pino logger. */
+    /** The pino logger this is a child of. */
     readonly parent: Logger,
-    /** The child's bindings: `{ reqId }`. */
+    /** The child's bindings: `{ reqId }` for a request's. */
     readonly bindings: Bindings,
-    /** The child's options (a route's log level or serializers; none on this server's routes). */
+    /** The child's options (Fastify's serializers for the server's; a route's log level or serializers, none here). */
     readonly options: ChildLoggerOptions,
   ) {}
 
-  /** The pino child with this request's bindings, created on first use. */
+  /** The pino child with these bindings, created on first use. */
   get pino(): Logger {
     this.#child ??= this.parent.child(this.bindings, this.options);
     return this.#child;
@@ -66,14 +67,10 @@ export class RequestLog {
   }
   silent(): void {}
 
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.pino.child(bindings, options);
+  child(bindings: Bindings, options: ChildLoggerOptions = {}): FastifyBaseLogger {
+    return new RequestLog(this.pino, bindings, options) as unknown as FastifyBaseLogger;
   }
 }
-
-/** Fastify's `childLoggerFactory`: a `RequestLog` per request instead of a pino child. */
-const requestLogFactory: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (logger, bindings, options) =>
-  new RequestLog(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
 
 /** The fields of the line written when a request ends. */
 export interface CompletedFields {
@@ -158,22 +155,30 @@ export interface LogSettings {
   stream?: Writable;
 }
 
-/** Fastify's logger options for JSON logs (pino) with one line per request and a light logger per request. */
-export function loggerOptions(
-  settings: LogSettings,
-): Pick<FastifyServerOptions, "logger" | "logController" | "childLoggerFactory"> {
-  return {
-    logger: {
+/** The server's pino logger: JSON lines at `settings.level` to `settings.stream` (stdout by default). */
+export function serverPino(settings: LogSettings): Logger {
+  return pino(
+    {
       level: settings.level,
       // Nothing logs headers today; this keeps it so if someone adds `req.headers` to a line later.
       redact: {
         paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"],
         censor: "[redacted]",
       },
-      stream: settings.stream ?? stdoutLines(),
     },
+    settings.stream ?? stdoutLines(),
+  );
+}
+
+/**
+ * Fastify's logger options for JSON logs (pino) with one line per request and a light logger per request.
+ * Fastify makes its own logger as `loggerInstance.child({}, { serializers })` and each request's as
+ * `logger.child({ reqId })`: both are `RequestLog`s over the pino logger.
+ */
+export function loggerOptions(settings: LogSettings): Pick<FastifyServerOptions, "loggerInstance" | "logController"> {
+  return {
+    loggerInstance: new RequestLog(serverPino(settings), {}, {}) as unknown as FastifyBaseLogger,
     logController: new OneLinePerRequest(settings.level),
-    childLoggerFactory: requestLogFactory,
   };
 }
 

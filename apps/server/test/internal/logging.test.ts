@@ -1,13 +1,12 @@
-import pino, { type LoggerOptions } from "pino";
+import type { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { completedLine, jsonString, loggerOptions, RequestLog } from "../../src/internal/logging";
+import { completedLine, jsonString, RequestLog, serverPino as createServerPino } from "../../src/internal/logging";
 
-/** A pino logger built from the server's own logger options, and the lines it writes. */
+/** The server's pino logger, and the lines it writes. */
 function serverPino() {
   const lines: string[] = [];
-  const stream = { write: (line: string) => void lines.push(line) };
-  const options = loggerOptions({ level: "info", stream: stream as never }).logger as LoggerOptions;
-  return { root: pino(options, stream), lines };
+  const stream = { write: (line: string) => void lines.push(line) } as unknown as Writable;
+  return { root: createServerPino({ level: "info", stream }), lines };
 }
 
 const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
@@ -37,6 +36,15 @@ describe("completedLine", () => {
 });
 
 describe("RequestLog", () => {
+  it("makes its children lazily too, each with its parent's and its own bindings", () => {
+    const { root, lines } = serverPino();
+    const server = new RequestLog(root, {}, {}).child({}, {});
+    server.child({ reqId: "lazy-2" }).error("failed");
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 50, reqId: "lazy-2", msg: "failed" }),
+    ]);
+  });
+
   it("logs through a pino child with the request's bindings, made on first use", () => {
     const { root, lines } = serverPino();
     const log = new RequestLog(root, { reqId: "lazy-1" }, {});
