@@ -18,7 +18,7 @@ describe("pnpm demo", () => {
     expect(code, out).toBe(0);
     expect(out).toContain("http  POST /v1/pets  201");
     expect(out).toMatch(/GET \/v1\/pets\?status=available&limit=10 {2}200/);
-    expect(out).toContain("is deprecated since 2025-12-05 and will be removed on 2030-12-05");
+    expect(out).toContain("is deprecated since 2025-12-05, removal 2030-12-05");
     expect(out).toContain("Sunset: Thu, 05 Dec 2030 00:00:00 GMT");
     expect(out).toMatch(/Deprecation: @\d+/);
     expect(out).toContain("503  ← the server answered 201; the demo's fault proxy dropped it and sent 503");

@@ -3,12 +3,12 @@ import { PREFIX } from "./internal/fail";
 import { readEnv } from "./internal/runtime";
 import type { ApiKeySource } from "./options";
 
-const HOW = 'pass createPetstoreClient({ apiKey: "…" }) or set the PETSTORE_API_KEY environment variable.';
+const HOW = "pass { apiKey } or set PETSTORE_API_KEY.";
 
 // The key is never interpolated into a message: errors and warnings end up in logs.
 function checkKey(key: unknown): string {
   if (typeof key === "string" && /^[\t\x20-\x7e\x80-\xff]+$/.test(key)) return key;
-  throw new PetstoreError(`${PREFIX}The API key is empty or not a printable string (value not shown); ${HOW}`, {
+  throw new PetstoreError(`${PREFIX}The API key (not shown) is empty or not printable; ${HOW}`, {
     code: "invalid_api_key",
   });
 }

@@ -35,9 +35,9 @@ export function deprecationMessage({
   link,
   contractSunset,
 }: Facts): string {
-  return `${PREFIX}${operation} is deprecated${deprecatedAt ? ` since ${day(deprecatedAt)}` : ""}${sunset ? ` and will be removed on ${day(sunset)}` : ""}${
-    contractSunset ? ` (the server's Sunset; this SDK's contract said ${day(contractSunset)})` : ""
-  }.${replacement ? ` Use ${replacement} instead.` : ""}${link ? ` See ${link}` : ""}`;
+  return `${PREFIX}${operation} is deprecated${deprecatedAt ? ` since ${day(deprecatedAt)}` : ""}${sunset ? `, removal ${day(sunset)}` : ""}${
+    contractSunset ? ` (server's Sunset; contract: ${day(contractSunset)})` : ""
+  }.${replacement ? ` Use ${replacement}.` : ""}${link ? ` See ${link}` : ""}`;
 }
 
 /** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (the old `true`, a bare number) gives undefined. */

@@ -7,7 +7,7 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
     const name = environment ?? "production";
     return Object.hasOwn(servers, name)
       ? servers[name]
-      : invalid("environment", `"${Object.keys(servers).join('" or "')}" (or use baseUrl)`, name);
+      : invalid("environment", `one of ${JSON.stringify(Object.keys(servers))} (or baseUrl)`, name);
   }
   if (environment !== undefined) fail("Pass either environment or baseUrl, not both.");
   try {
@@ -16,9 +16,5 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
     if (typeof baseUrl === "string" && /^https?:$/.test(protocol) && !(username || password || search || hash))
       return baseUrl.replace(/\/+$/, "");
   } catch {}
-  return invalid(
-    "baseUrl",
-    'an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"',
-    baseUrl,
-  );
+  return invalid("baseUrl", "an http(s) URL without credentials, query or fragment", baseUrl);
 }

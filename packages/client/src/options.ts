@@ -1,6 +1,6 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { fail, invalid, rejectUnknownKeys } from "./internal/fail";
+import { checkObject, fail, invalid, rejectUnknownKeys } from "./internal/fail";
 import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
 /** Where the API key comes from: the key itself, or a function returning it (called before every attempt). */
@@ -73,17 +73,8 @@ export interface RequestOptions {
   idempotencyKey?: string | undefined;
 }
 
-/** The retry and timeout settings of one call, after defaults are applied. */
-export interface RetrySettings {
-  maxRetries: number;
-  timeout: number;
-  random: () => number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now: () => number;
-}
-
-// One handler for both ends of the wait: the timer (resolve) and the signal (reject with its reason).
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
+/** The default `sleep`. One handler for both ends of the wait: the timer (resolve) and the signal (reject with its reason). */
+export const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
@@ -104,7 +95,7 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
   try {
     if (headers && typeof headers === "object") record = Object.fromEntries(new Headers(headers as HeadersInit));
   } catch {}
-  if (!record) return invalid(name, "a HeadersInit (Headers, [name, value] pairs or an object)", headers);
+  if (!record) return invalid(name, "a HeadersInit", headers);
   const key = record["idempotency-key"];
   if (key !== undefined && !HEADER_VALUE.test(key)) invalid(`${name} Idempotency-Key`, "1 to 255 characters", key);
   return record;
@@ -130,9 +121,9 @@ export const CLIENT_OPTIONS = {
   onDeprecation: (name, value) => value === false || isFunction(name, value),
   fetch: isFunction,
   fetchOptions: (name, value) => {
-    if (!value || typeof value !== "object") invalid(name, "an object", value);
+    checkObject(name, value);
     for (const key of ["method", "headers", "body", "signal"]) {
-      if (key in value) fail(`fetchOptions cannot set ${key}; the SDK does (use the headers and signal options).`);
+      if (key in value) fail(`fetchOptions cannot set ${key}; use the SDK's options.`);
     }
   },
   logLevel: logRank,
@@ -146,14 +137,12 @@ export const CLIENT_OPTIONS = {
 
 /** Every request option with its check; 0 where the option is checked where it is used. */
 export const REQUEST_OPTIONS = {
-  signal: (name, value) =>
-    typeof value?.addEventListener === "function" ||
-    invalid(name, "an AbortSignal (controller.signal, not the controller)", value),
+  signal: (name, value) => typeof value?.addEventListener === "function" || invalid(name, "an AbortSignal", value),
   timeout: 0,
   maxRetries: 0,
   headers: 0,
   query: (name, value) => {
-    if (!value || typeof value !== "object" || Array.isArray(value)) invalid(name, "an object", value);
+    checkObject(name, value);
     for (const [key, values] of Object.entries(value)) {
       for (const item of [values].flat()) {
         if (!(item === undefined || ["string", "number", "boolean"].includes(typeof item)))
@@ -163,20 +152,13 @@ export const REQUEST_OPTIONS = {
   },
   // The contract's 1–255 characters, each one a header value can carry.
   idempotencyKey: (name, value) =>
-    (typeof value === "string" && HEADER_VALUE.test(value)) ||
-    invalid(name, "1 to 255 characters a header can carry", value),
+    (typeof value === "string" && HEADER_VALUE.test(value)) || invalid(name, "1 to 255 characters", value),
 } satisfies Record<keyof RequestOptions, Check | 0>;
 
 /** Rejects options that are not an object, misspelt or malformed, walking the table of checks. */
-function checkOptions(
-  name: string,
-  example: string,
-  what: string,
-  options: unknown,
-  checks: Record<string, Check | 0>,
-): void {
-  if (!options || typeof options !== "object") invalid(name, `an object such as ${example}`, options);
-  rejectUnknownKeys(what, options, Object.keys(checks));
+function checkOptions(name: string, what: string, options: unknown, checks: Record<string, Check | 0>): void {
+  checkObject(name, options);
+  rejectUnknownKeys(what, options as object, Object.keys(checks));
   for (const key in checks) {
     const check = checks[key];
     const value = (options as Record<string, unknown>)[key];
@@ -186,16 +168,19 @@ function checkOptions(
 
 /** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
 export function checkClientOptions(options: PetstoreClientOptions): void {
-  checkOptions("createPetstoreClient options", "{ apiKey }", "option", options, CLIENT_OPTIONS);
+  checkOptions("createPetstoreClient options", "option", options, CLIENT_OPTIONS);
 }
 
 /** Rejects request options that are misspelt or malformed, before anything is sent. */
 export function checkRequestOptions(call: RequestOptions): void {
-  checkOptions("request options", "{ timeout: 5000 }", "request option", call, REQUEST_OPTIONS);
+  checkOptions("request options", "request option", call, REQUEST_OPTIONS);
 }
 
-/** Merges the client's and a call's options with the defaults: the one place defaults live. */
-export function retrySettings(client: PetstoreClientOptions, call: RequestOptions = {}): RetrySettings {
+/** Merges the client's and a call's `maxRetries` and `timeout` with the defaults: the one place they live. */
+export function retrySettings(
+  client: PetstoreClientOptions,
+  call: RequestOptions = {},
+): [maxRetries: number, timeout: number] {
   const maxRetries = call.maxRetries ?? client.maxRetries ?? 2;
   const timeout = call.timeout ?? client.timeout ?? 60_000;
   // Beyond 10 retries a call can hammer a failing service for minutes; nobody means that.
@@ -203,12 +188,6 @@ export function retrySettings(client: PetstoreClientOptions, call: RequestOption
     invalid("maxRetries", "an integer from 0 to 10", maxRetries);
   // setTimeout fires at once beyond 2147483647 ms (about 24.8 days).
   if (!(typeof timeout === "number" && timeout > 0 && timeout <= 2_147_483_647))
-    invalid("timeout", "a positive number of milliseconds up to 2147483647", timeout);
-  return {
-    maxRetries,
-    timeout,
-    random: client.random ?? Math.random,
-    sleep: client.sleep ?? defaultSleep,
-    now: client.now ?? Date.now,
-  };
+    invalid("timeout", "a positive number of ms up to 2147483647", timeout);
+  return [maxRetries, timeout];
 }

@@ -2,7 +2,6 @@ import type { OperationId, paths } from "@petstore/contract";
 import { operations } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { createContext } from "./internal/context";
-import { exchange } from "./internal/exchange";
 import type { PetstoreClientOptions } from "./options";
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
@@ -31,15 +30,11 @@ export function createPetstoreRawClient(options: PetstoreClientOptions = {}): Pe
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      const { response } = await exchange(
-        context,
-        {
-          method: request.method,
-          url: request.url,
-          headers: { ...headers, ...context.fixed },
-          body,
-          target: `${request.method} ${request.url}`,
-        },
+      const [response] = await context.send(
+        request.method,
+        request.url,
+        headers,
+        body,
         { signal: request.signal },
         // openapi-fetch reads the body after this returns, so a copy is read to the end here, where the timeout still
         // covers it; the response itself (its url and redirected flag intact) then holds the whole body in memory.

@@ -1,5 +1,3 @@
-import type { RetrySettings } from "./options";
-
 /** The longest wait a server's `Retry-After` can ask for that the SDK honours; a longer one ends the call. */
 export const MAX_HEADER_DELAY = 60_000;
 
@@ -21,10 +19,10 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
  * Milliseconds the server asks to wait, from `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), or
  * undefined when neither holds a usable value (absent, negative, not a number, a date in the past).
  */
-export function serverDelay(headers: Headers | undefined, now: () => number): number | undefined {
-  const after = headers?.get("retry-after")?.trim() ?? "";
+export function serverDelay(headers: Headers, now: () => number): number | undefined {
+  const after = headers.get("retry-after")?.trim() ?? "";
   for (const delay of [
-    Number(headers?.get("retry-after-ms")?.trim() || Number.NaN),
+    Number(headers.get("retry-after-ms")?.trim() || Number.NaN),
     /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : Date.parse(after) - now(),
   ]) {
     if (delay >= 0 && delay < Infinity) return delay;
@@ -32,9 +30,6 @@ export function serverDelay(headers: Headers | undefined, now: () => number): nu
   return undefined;
 }
 
-/** Milliseconds to wait before retry number `retry` (0-based): the server's hint when 0–60 s, else capped exponential backoff minus up to 25 % jitter. */
-export function retryDelay(retry: number, headers: Headers | undefined, settings: RetrySettings): number {
-  const asked = serverDelay(headers, settings.now);
-  if (asked !== undefined && asked <= MAX_HEADER_DELAY) return asked;
-  return Math.min(500 * 2 ** retry, 8000) * (1 - 0.25 * settings.random());
-}
+/** Milliseconds to wait before retry number `retry` (0-based) when the server asks for nothing: capped exponential backoff minus up to 25 % jitter. */
+export const backoff = (retry: number, random: () => number): number =>
+  Math.min(500 * 2 ** retry, 8000) * (1 - 0.25 * random());

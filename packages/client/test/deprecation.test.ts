@@ -33,7 +33,7 @@ describe("contract deprecation (pets.get)", () => {
       sunset: new Date(contract.sunset),
     });
     expect(seen[0]?.message).toBe(
-      `[@petstore/client] pets.get() is deprecated since 2025-12-05 and will be removed on 2030-12-05. Use pets.list({ status }) instead. See ${contract.link}`,
+      `[@petstore/client] pets.get() is deprecated since 2025-12-05, removal 2030-12-05. Use pets.list({ status }). See ${contract.link}`,
     );
   });
 
@@ -101,7 +101,7 @@ describe("header-driven deprecation", () => {
       link: "https://docs.petstore.example/new",
     });
     expect(seen[0]?.message).toBe(
-      "[@petstore/client] pets.list() is deprecated since 2025-12-05 and will be removed on 2030-12-05. See https://docs.petstore.example/new",
+      "[@petstore/client] pets.list() is deprecated since 2025-12-05, removal 2030-12-05. See https://docs.petstore.example/new",
     );
   });
 
@@ -119,7 +119,7 @@ describe("header-driven deprecation", () => {
     [
       "Sunset alone",
       { sunset: "Sun, 01 Jun 2031 00:00:00 GMT" },
-      "[@petstore/client] pets.list() is deprecated and will be removed on 2031-06-01.",
+      "[@petstore/client] pets.list() is deprecated, removal 2031-06-01.",
     ],
     [
       "Deprecation as HTTP date",
@@ -216,7 +216,7 @@ describe("what servers send beyond the contract", () => {
       contractSunset: new Date(contract.sunset),
     });
     expect(seen[1]?.message).toBe(
-      `[@petstore/client] pets.get() is deprecated since 2025-12-05 and will be removed on 2029-01-01 (the server's Sunset; this SDK's contract said 2030-12-05). Use pets.list({ status }) instead. See ${contract.link}`,
+      `[@petstore/client] pets.get() is deprecated since 2025-12-05, removal 2029-01-01 (server's Sunset; contract: 2030-12-05). Use pets.list({ status }). See ${contract.link}`,
     );
   });
 

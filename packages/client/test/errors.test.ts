@@ -30,7 +30,7 @@ describe("error bodies", () => {
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as PetstoreError).body).toBe(html.slice(0, 500));
     expect((error as Error).message).toMatch(
-      /502 http_502: not a Petstore Error body \(text\/html: "<html><body><h1>502 Bad Gateway/,
+      /502 http_502: not an Error body \(text\/html\); see error\.body\./,
     );
   });
 

@@ -59,7 +59,7 @@ describe("logging", () => {
     expect(await run({ logLevel: "off" })).toEqual([]);
     vi.stubEnv("PETSTORE_LOG", "loud");
     expect(() => createPetstoreClient({ apiKey: KEY })).toThrow(
-      /PETSTORE_LOG must be one of "off", "error", "warn", "info", "debug"; got "loud"/,
+      /PETSTORE_LOG must be one of \["off","error","warn","info","debug"\]; got "loud"/,
     );
   });
 

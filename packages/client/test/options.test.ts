@@ -61,7 +61,7 @@ describe("API key", () => {
   });
 
   it("a key a header cannot carry is rejected without printing it", async () => {
-    expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).toThrow(/not a printable string/);
+    expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).toThrow(/The API key \(not shown\) is empty or not printable/);
     expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).not.toThrow(/SECRETVALUE/);
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const lazy = createPetstoreClient({ apiKey: async () => "", fetch });
@@ -72,7 +72,7 @@ describe("API key", () => {
 
 describe("bad input fails before any request", () => {
   it.each([
-    ["unknown environment", { environment: "qa" }, /environment must be "production" or "staging"/],
+    ["unknown environment", { environment: "qa" }, /environment must be one of \["production","staging"\] \(or baseUrl\)/],
     [
       "environment and baseUrl",
       { environment: "staging", baseUrl: "http://127.0.0.1/v1" },
@@ -86,7 +86,7 @@ describe("bad input fails before any request", () => {
     [
       "an unknown logLevel",
       { logLevel: "verbose" as never },
-      /logLevel must be one of "off", "error", "warn", "info", "debug"; got "verbose"/,
+      /logLevel must be one of \["off","error","warn","info","debug"\]; got "verbose"/,
     ],
     [
       "a logger without debug",
@@ -98,7 +98,7 @@ describe("bad input fails before any request", () => {
     [
       "infinite timeout (setTimeout would fire at once)",
       { timeout: Number.POSITIVE_INFINITY },
-      /timeout must be a positive number of milliseconds up to 2147483647; got Infinity/,
+      /timeout must be a positive number of ms up to 2147483647; got Infinity/,
     ],
     ["timeout as text", { timeout: "5000" }, /timeout must be a positive number/],
     [
@@ -109,13 +109,13 @@ describe("bad input fails before any request", () => {
     [
       "baseUrl with credentials",
       { baseUrl: "http://user:secret@127.0.0.1/v1" },
-      /baseUrl must be an http\(s\) URL string without credentials/,
+      /baseUrl must be an http\(s\) URL without credentials/,
     ],
     ["baseUrl with a query", { baseUrl: "http://127.0.0.1/v1?x=1" }, /without credentials, query or fragment/],
     [
       "baseUrl as a URL object",
       { baseUrl: new URL("http://127.0.0.1/v1") },
-      /baseUrl must be an http\(s\) URL string.*got an object/,
+      /baseUrl must be an http\(s\) URL.*got an object/,
     ],
     ["onDeprecation as text", { onDeprecation: "warn" }, /onDeprecation must be a function; got "warn"/],
     ["sleep not a function", { sleep: 5 }, /sleep must be a function; got 5/],
@@ -123,12 +123,12 @@ describe("bad input fails before any request", () => {
     [
       "headers as text",
       { headers: "x-a: 1" },
-      /headers must be a HeadersInit \(Headers, \[name, value\] pairs or an object\); got "x-a: 1"/,
+      /headers must be a HeadersInit; got "x-a: 1"/,
     ],
     [
       "a header value fetch refuses",
       { headers: { "x-a": "a\nb" } },
-      /headers must be a HeadersInit \(Headers, \[name, value\] pairs or an object\); got an object/,
+      /headers must be a HeadersInit; got an object/,
     ],
   ])("%s", (_name, options, message) => {
     const { fetch } = fakeFetch(jsonResponse(200, []));
@@ -152,7 +152,7 @@ describe("bad input fails before any request", () => {
     [
       "unknown status",
       (petstore: PetstoreClient) => petstore.pets.list({ status: "lost" as "sold" }),
-      /status must be one of available, pending, sold; got "lost"/,
+      /status must be one of \["available","pending","sold"\]; got "lost"/,
     ],
     ["petId 0", (petstore: PetstoreClient) => petstore.pets.get(0), /petId must be a positive integer; got 0/],
     ["petId NaN", (petstore: PetstoreClient) => petstore.pets.get(Number.NaN), /got NaN/],
@@ -181,12 +181,12 @@ describe("bad input fails before any request", () => {
     [
       "the controller given as signal",
       (petstore: PetstoreClient) => petstore.pets.list({}, { signal: new AbortController() as unknown as AbortSignal }),
-      /signal must be an AbortSignal \(controller.signal, not the controller\)/,
+      /signal must be an AbortSignal; got an object/,
     ],
     [
       "empty idempotencyKey",
       (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "" }),
-      /idempotencyKey must be 1 to 255 characters a header can carry; got ""/,
+      /idempotencyKey must be 1 to 255 characters; got ""/,
     ],
     [
       "idempotencyKey over 255",
@@ -198,12 +198,12 @@ describe("bad input fails before any request", () => {
       "idempotencyKey not a string",
       (petstore: PetstoreClient) =>
         petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: 7 as unknown as string }),
-      /idempotencyKey must be 1 to 255 characters a header can carry; got 7/,
+      /idempotencyKey must be 1 to 255 characters; got 7/,
     ],
     [
       "idempotencyKey with a newline",
       (petstore: PetstoreClient) => petstore.pets.create({ name: "Rex", categoryId: 1 }, { idempotencyKey: "a\nb" }),
-      /idempotencyKey must be 1 to 255 characters a header can carry/,
+      /idempotencyKey must be 1 to 255 characters/,
     ],
     [
       "a per-request header value fetch refuses",

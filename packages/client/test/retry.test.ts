@@ -194,7 +194,7 @@ describe("how long it waits", () => {
       expect(error).toMatchObject({
         status: 503,
         retryAfterMs: wait,
-        message: expect.stringContaining(`asks to wait ${Math.ceil(wait / 1000)} s`),
+        message: expect.stringContaining(`Retry after ${Math.ceil(wait / 1000)} s (error.retryAfterMs).`),
       });
     },
   );

@@ -31,9 +31,9 @@ function start(
 }
 
 const noKey =
-  '[@petstore/client] No API key: pass createPetstoreClient({ apiKey: "…" }) or set the PETSTORE_API_KEY environment variable.\n';
+  "[@petstore/client] No API key: pass { apiKey } or set PETSTORE_API_KEY.\n";
 const badUrl = (url: string) =>
-  `[@petstore/client] baseUrl must be an http(s) URL string without credentials, query or fragment, such as "http://127.0.0.1:4010/v1"; got "${url}".\n`;
+  `[@petstore/client] baseUrl must be an http(s) URL without credentials, query or fragment; got "${url}".\n`;
 
 const cases: [string, Record<string, string>, string][] = [
   ["no PETSTORE_API_KEY", {}, noKey],

@@ -42,7 +42,7 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
   const detail =
     typeof fields.message === "string"
       ? fields.message
-      : `not a Petstore Error body (${headers.get("content-type") ?? "no content type"}${typeof body === "string" && body ? `: ${JSON.stringify(body.slice(0, 80))}` : ""}); see error.body.`;
+      : `not an Error body (${headers.get("content-type")}); see error.body.`;
   return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, {
     code,
     status,
@@ -90,19 +90,19 @@ export function attemptFailure(
   responded: boolean,
 ): PetstoreError {
   if (timedOut)
-    return new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise the timeout option.`, {
+    return new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise timeout.`, {
       code: "timeout",
       cause: error,
     });
   if (error instanceof PetstoreError) return error;
   const [code, message, redirected] = rootCause(error);
   if (redirected) {
-    return new PetstoreError(`${PREFIX}${target} was redirected too many times (a redirect loop); check baseUrl.`, {
+    return new PetstoreError(`${PREFIX}${target} hit a redirect loop; check baseUrl.`, {
       code: "redirect_loop",
       cause: error,
     });
   }
-  const what = responded ? "broke off while reading the response" : "got no response";
+  const what = responded ? "broke off mid-response" : "got no response";
   return new ConnectionError(
     `${PREFIX}${target} ${what} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`,
     {
@@ -115,6 +115,6 @@ export function attemptFailure(
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
 export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {
   error.idempotencyKey = idempotencyKey;
-  error.message += ` The pet may have been created: to find out without creating a second one, repeat the call with { idempotencyKey: ${JSON.stringify(idempotencyKey)} }.`;
+  error.message += ` The pet may have been created; repeat with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } (safe).`;
   return error;
 }

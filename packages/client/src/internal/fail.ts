@@ -21,6 +21,15 @@ export function invalid(name: string, expected: string, got: unknown): never {
   return fail(`${name} must be ${expected}; got ${show(got)}.`);
 }
 
+/** Whether a value is an object and not an array. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === "object" && !Array.isArray(value);
+
+/** Throws a TypeError naming `name` unless the value is an object (not an array). */
+export function checkObject(name: string, value: unknown): void {
+  if (!isRecord(value)) invalid(name, "an object", value);
+}
+
 /** Throws a TypeError naming the first key of `value` not in `known`, so a misspelt option (`baseURL`) is never ignored. */
 export function rejectUnknownKeys(what: string, value: object, known: readonly string[]): void {
   for (const key of Object.keys(value)) {

@@ -21,7 +21,7 @@ export const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", 
 /** The rank of a log level, or a TypeError naming where the level came from (`logLevel`, `PETSTORE_LOG`). */
 export function logRank(name: string, level: unknown): number {
   const rank = LOG_LEVELS.indexOf(level as LogLevel);
-  return rank < 0 ? invalid(name, `one of "${LOG_LEVELS.join('", "')}"`, level) : rank;
+  return rank < 0 ? invalid(name, `one of ${JSON.stringify(LOG_LEVELS)}`, level) : rank;
 }
 
 /** The client's log function: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`). */

@@ -1,12 +1,9 @@
 import { petStatuses, type NewPet } from "@petstore/contract";
 import type { ListPetsParams, Pet } from "../types";
-import { invalid, rejectUnknownKeys } from "./fail";
+import { checkObject, invalid, isRecord, rejectUnknownKeys } from "./fail";
 
 /** The statuses the service filters by, generated from the contract's enum. */
 export const PET_STATUSES = petStatuses;
-
-/** Where a response breaks the contract: a JSON pointer and what was expected there. */
-export type Problem = [pointer: string, expected: string];
 
 // Only what makes a Pet unusable counts: a missing required field or a wrong JSON type. An unknown status or an
 // extra field is what a newer server sends, and passes through. This runs for every pet of every response, so a
@@ -22,42 +19,41 @@ const badField = (pet: Record<string, unknown>): keyof Pet | "" =>
           ? "status"
           : "";
 
-/** Checks a parsed body against `Pet`; returns the first problem (its pointer under `at`), or undefined. */
-export function petProblem(value: unknown, at = ""): Problem | undefined {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return [at || "/", "an object"];
+/** Checks a parsed body against `Pet`: where it breaks the contract (a JSON pointer, under `at`), or "". */
+export function petProblem(value: unknown, at = ""): string {
+  if (!isRecord(value)) return `${at || "/"} must be an object`;
   const name = badField(value as Record<string, unknown>);
-  const type = name === "name" || name === "status" ? "string" : "integer";
-  return name ? [`${at}/${name}`, `a ${(value as Pet)[name] === undefined ? "required " : ""}${type}`] : undefined;
+  return (
+    name &&
+    `${at}/${name} ${(value as Pet)[name] === undefined ? "is missing" : name === "name" || name === "status" ? "must be a string" : "must be an integer"}`
+  );
 }
 
 /** Checks a parsed body against `Pets` (an array of Pet). */
-export function petListProblem(value: unknown): Problem | undefined {
-  if (!Array.isArray(value)) return ["/", "an array of Pets"];
+export function petListProblem(value: unknown): string {
+  if (!Array.isArray(value)) return "/ must be an array";
   for (let index = 0; index < value.length; index++) {
     // The pointer is built only for the pet that fails.
     if (petProblem(value[index])) return petProblem(value[index], `/${index}`);
   }
-  return undefined;
+  return "";
 }
 
 /** Rejects list parameters the service would answer with 400, before anything is sent. */
 export function checkListParams(params: ListPetsParams): ListPetsParams {
-  const { limit, status } =
-    typeof params === "object" && params
-      ? params
-      : invalid("pets.list params", "an object such as { limit: 10 }", params);
+  checkObject("pets.list params", params);
+  const { limit, status } = params;
   rejectUnknownKeys("pets.list parameter", params, ["limit", "status"]);
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
     invalid("limit", "an integer from 1 to 100", limit);
   if (status !== undefined && !(PET_STATUSES as readonly unknown[]).includes(status))
-    invalid("status", `one of ${PET_STATUSES.join(", ")}`, status);
+    invalid("status", `one of ${JSON.stringify(PET_STATUSES)}`, status);
   return params;
 }
 
 /** Rejects a create body that is not a NewPet's shape, before anything is sent; the service judges the values. */
 export function checkNewPet(pet: NewPet): NewPet {
-  if (!pet || typeof pet !== "object" || Array.isArray(pet))
-    invalid("pets.create pet", 'an object such as { name: "Rex", categoryId: 1 }', pet);
+  checkObject("pets.create pet", pet);
   if (typeof pet.name !== "string") invalid("pet.name", "a string", pet.name);
   if (!Number.isSafeInteger(pet.categoryId)) invalid("pet.categoryId", "an integer", pet.categoryId);
   return pet;

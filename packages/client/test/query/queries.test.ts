@@ -56,7 +56,7 @@ describe("petstoreQueries keys", () => {
     [
       "an unknown status",
       () => queries.pets.list({ status: "lost" as never }),
-      /status must be one of available, pending, sold/,
+      /status must be one of \["available","pending","sold"\]/,
     ],
     ["a misspelt parameter", () => queries.pets.list({ limt: 5 } as never), /Unknown pets.list parameter "limt"/],
     ["petId 0", () => queries.pets.get(0), /petId must be a positive integer; got 0/],
