@@ -29,9 +29,7 @@ describe("error bodies", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as PetstoreError).body).toBe(html.slice(0, 500));
-    expect((error as Error).message).toMatch(
-      /502 http_502: not an Error body \(text\/html\); see error\.body\./,
-    );
+    expect((error as Error).message).toMatch(/502 http_502: not an Error body \(text\/html\); see error\.body\./);
   });
 
   it("a 400 with extra fields exposes all of them on error.body", async () => {

@@ -38,7 +38,9 @@ describe("invalid_response: only a missing required field or a wrong JSON type",
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PetstoreError);
     expect(error).toMatchObject({ code: "invalid_response", status: 200, body });
-    expect((error as Error).message).toContain(`got an invalid 200 response (${problem}); check baseUrl; see error.body.`);
+    expect((error as Error).message).toContain(
+      `got an invalid 200 response (${problem}); check baseUrl; see error.body.`,
+    );
   });
 
   it("a body that is not JSON says so and keeps the start of the text", async () => {

@@ -61,7 +61,9 @@ describe("API key", () => {
   });
 
   it("a key a header cannot carry is rejected without printing it", async () => {
-    expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).toThrow(/The API key \(not shown\) is empty or not printable/);
+    expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).toThrow(
+      /The API key \(not shown\) is empty or not printable/,
+    );
     expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).not.toThrow(/SECRETVALUE/);
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const lazy = createPetstoreClient({ apiKey: async () => "", fetch });
@@ -72,7 +74,11 @@ describe("API key", () => {
 
 describe("bad input fails before any request", () => {
   it.each([
-    ["unknown environment", { environment: "qa" }, /environment must be one of \["production","staging"\] \(or baseUrl\)/],
+    [
+      "unknown environment",
+      { environment: "qa" },
+      /environment must be one of \["production","staging"\] \(or baseUrl\)/,
+    ],
     [
       "environment and baseUrl",
       { environment: "staging", baseUrl: "http://127.0.0.1/v1" },
@@ -120,16 +126,8 @@ describe("bad input fails before any request", () => {
     ["onDeprecation as text", { onDeprecation: "warn" }, /onDeprecation must be a function; got "warn"/],
     ["sleep not a function", { sleep: 5 }, /sleep must be a function; got 5/],
     ["fetch not a function", { fetch: "fetch" }, /fetch must be a function; got "fetch"/],
-    [
-      "headers as text",
-      { headers: "x-a: 1" },
-      /headers must be a HeadersInit; got "x-a: 1"/,
-    ],
-    [
-      "a header value fetch refuses",
-      { headers: { "x-a": "a\nb" } },
-      /headers must be a HeadersInit; got an object/,
-    ],
+    ["headers as text", { headers: "x-a: 1" }, /headers must be a HeadersInit; got "x-a: 1"/],
+    ["a header value fetch refuses", { headers: { "x-a": "a\nb" } }, /headers must be a HeadersInit; got an object/],
   ])("%s", (_name, options, message) => {
     const { fetch } = fakeFetch(jsonResponse(200, []));
     expect(() => createPetstoreClient({ ...base(), fetch, ...(options as PetstoreClientOptions) })).toThrow(TypeError);

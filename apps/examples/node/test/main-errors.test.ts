@@ -30,8 +30,7 @@ function start(
   });
 }
 
-const noKey =
-  "[@petstore/client] No API key: pass { apiKey } or set PETSTORE_API_KEY.\n";
+const noKey = "[@petstore/client] No API key: pass { apiKey } or set PETSTORE_API_KEY.\n";
 const badUrl = (url: string) =>
   `[@petstore/client] baseUrl must be an http(s) URL without credentials, query or fragment; got "${url}".\n`;
 

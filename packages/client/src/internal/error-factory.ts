@@ -115,6 +115,6 @@ export function attemptFailure(
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
 export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {
   error.idempotencyKey = idempotencyKey;
-  error.message += ` The pet may have been created; repeat with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } (safe).`;
+  error.message += ` The pet may have been created; repeat with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } to avoid a duplicate.`;
   return error;
 }

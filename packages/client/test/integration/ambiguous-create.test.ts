@@ -32,7 +32,7 @@ describe("a create whose outcome is unknown, against the real reference server",
     const { idempotencyKey, message } = error as PetstoreError;
     expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(message).toContain("The pet may have been created");
-    expect(message).toContain(`repeat the call with { idempotencyKey: "${idempotencyKey}" }`);
+    expect(message).toContain(`repeat with { idempotencyKey: "${idempotencyKey}" } to avoid a duplicate.`);
 
     // The server did create it, once, even though three attempts reached it.
     const before = (await petstore.pets.list({ limit: 100 })).filter((pet) => pet.name === name);
