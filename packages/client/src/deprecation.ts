@@ -22,7 +22,8 @@ export interface DeprecationInfo {
   message: string;
 }
 
-type Facts = Omit<DeprecationInfo, "message">;
+/** A deprecation before its message is written. */
+export type Facts = Omit<DeprecationInfo, "message">;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -60,21 +61,6 @@ export function deprecationLink(header: string | null): string | undefined {
     if (/;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params ?? "")) return url;
   }
   return undefined;
-}
-
-/** Deprecation facts from response headers, or undefined when the response carries neither `Deprecation` (other than `false`) nor `Sunset`. */
-export function deprecationFromHeaders(operation: string, headers: Headers): Facts | undefined {
-  const given = headers.get("deprecation")?.trim();
-  const deprecation = given?.toLowerCase() === "false" ? null : given;
-  const sunset = headers.get("sunset");
-  if (!deprecation && !sunset) return undefined;
-  return {
-    operation,
-    source: "headers",
-    deprecatedAt: parseDeprecationDate(deprecation),
-    sunset: parseDeprecationDate(sunset),
-    link: deprecationLink(headers.get("link")),
-  };
 }
 
 // Default warnings are once per process; a custom handler gets its own once-per-client record.

@@ -10,10 +10,10 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
       : invalid("environment", `one of ${JSON.stringify(Object.keys(servers))} (or baseUrl)`, name);
   }
   if (environment !== undefined) fail("Pass either environment or baseUrl, not both.");
+  // fetch refuses URLs with credentials (`@` before the path), and a query or fragment would end up in the middle
+  // of every path; `new URL` throws for what is no URL at all.
   try {
-    // fetch refuses URLs with credentials, and a query or fragment would end up in the middle of every path.
-    const { protocol, username, password, search, hash } = new URL(baseUrl);
-    if (typeof baseUrl === "string" && /^https?:$/.test(protocol) && !(username || password || search || hash))
+    if (typeof baseUrl === "string" && /^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl) && new URL(baseUrl))
       return baseUrl.replace(/\/+$/, "");
   } catch {}
   return invalid("baseUrl", "an http(s) URL without credentials, query or fragment", baseUrl);

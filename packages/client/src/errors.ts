@@ -54,8 +54,8 @@ export class PetstoreError extends Error {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too
     const want = this.prototype.name;
     for (let proto = value; (proto = proto == null ? null : Object.getPrototypeOf(proto)); ) {
-      if ((proto as { [BRAND]?: true })[BRAND] && Object.hasOwn(proto, "name") && (proto as Error).name === want)
-        return true;
+      // A prototype without a name of its own inherits one from further up the chain, which the walk reaches too.
+      if ((proto as { [BRAND]?: true })[BRAND] && (proto as Error).name === want) return true;
     }
     return false;
   }

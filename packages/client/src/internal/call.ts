@@ -3,7 +3,7 @@ import { PetstoreError } from "../errors";
 import { checkRequestOptions, headerRecord, type QueryValue, type RequestOptions } from "../options";
 import { shouldRetry } from "../retry";
 import type { PetstorePromise, WithResponse } from "../types";
-import { ambiguous, bodyOf, errorFromResponse } from "./error-factory";
+import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
 import { PREFIX } from "./fail";
 import { OPERATIONS } from "./operations";
@@ -68,26 +68,29 @@ export function createCall({ baseUrl, headers: shared, send, check }: Context) {
       readText,
     );
     check(id, response.headers);
-    if (!response.ok) {
-      const error = errorFromResponse(response, bodyOf(text));
+    const { ok, status } = response;
+    let value: unknown;
+    // The body as errors carry it: its JSON when it parses, else its first 500 characters.
+    let body: unknown;
+    let problem = "not JSON";
+    try {
+      body = value = JSON.parse(text);
+      problem = ok ? spec.check(value) : "";
+    } catch {
+      body = text.slice(0, 500);
+    }
+    if (!ok) {
+      const error = errorFromResponse(response, body);
       if (retryAfterMs !== undefined) {
         error.retryAfterMs = retryAfterMs;
         error.message += ` Retry after ${Math.ceil(retryAfterMs / 1000)} s (error.retryAfterMs).`;
       }
       throw idempotencyKey && shouldRetry(response) ? ambiguous(error, idempotencyKey) : error;
     }
-    let value: unknown;
-    let problem: string;
-    try {
-      value = JSON.parse(text);
-      problem = spec.check(value);
-    } catch {
-      problem = "not JSON";
-    }
     if (problem) {
       throw new PetstoreError(
-        `${PREFIX}${spec.sdk} got an invalid ${response.status} response (${problem}); check baseUrl; see error.body.`,
-        { code: "invalid_response", status: response.status, headers: response.headers, body: bodyOf(text) },
+        `${PREFIX}${spec.sdk} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
+        { code: "invalid_response", status, headers: response.headers, body },
       );
     }
     meta.response = response;

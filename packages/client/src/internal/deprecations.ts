@@ -1,7 +1,5 @@
 import { operations, type OperationId } from "@petstore/contract";
-import { deprecationFromHeaders, type DeprecationInfo } from "../deprecation";
-
-type Facts = Omit<DeprecationInfo, "message">;
+import { deprecationLink, type Facts, parseDeprecationDate } from "../deprecation";
 type Contract = Record<
   string,
   {
@@ -42,19 +40,24 @@ export function deprecationCheck(report: (facts: Facts) => void, naming: Naming)
   return (id, headers) => {
     const [operation, contract] = known[id];
     if (!headers) return contract && report(contract);
-    const facts = deprecationFromHeaders(operation, headers);
-    if (!facts) return;
+    // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
+    const given = headers.get("deprecation")?.trim();
+    const deprecation = given?.toLowerCase() === "false" ? undefined : given;
+    const sunsetHeader = headers.get("sunset");
+    if (!deprecation && !sunsetHeader) return;
+    const deprecatedAt = parseDeprecationDate(deprecation);
+    const sunset = parseDeprecationDate(sunsetHeader);
+    const link = deprecationLink(headers.get("link"));
+    if (!contract) return report({ operation, source: "headers", deprecatedAt, sunset, link });
     // What the contract already said was reported on first use; only a different removal date is news.
-    if (contract) {
-      if (!facts.sunset || +facts.sunset === +contract.sunset!) return;
-      return report({
+    if (sunset && +sunset !== +contract.sunset!)
+      report({
         ...contract,
-        ...facts,
-        deprecatedAt: facts.deprecatedAt ?? contract.deprecatedAt,
-        link: facts.link ?? contract.link,
+        source: "headers",
+        deprecatedAt: deprecatedAt ?? contract.deprecatedAt,
+        sunset,
+        link: link ?? contract.link,
         contractSunset: contract.sunset,
       });
-    }
-    report(facts);
   };
 }

@@ -23,15 +23,6 @@ const CLASSES: Record<number, typeof PetstoreError> = {
   429: RateLimitError,
 };
 
-/** The body as the error carries it: its JSON when it parses, else its first 500 characters. */
-export function bodyOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text.slice(0, 500);
-  }
-}
-
 /** Picks the error class for an HTTP status and reads `code`/`message` from the Error body when it has them. */
 export function errorFromResponse(response: Response, body: unknown): PetstoreError {
   const { status, headers } = response;
