@@ -1,7 +1,7 @@
 import type { NewPet } from "@petstore/contract";
 import { createCall } from "./internal/call";
 import { createContext } from "./internal/context";
-import { OPERATIONS } from "./internal/operations";
+import { OPERATIONS, type OperationSpec } from "./internal/operations";
 import { checkClientOptions, headerRecord, type PetstoreClientOptions, type RequestOptions } from "./options";
 import type { ListPetsParams, Pet, PetstorePromise } from "./types";
 
@@ -24,10 +24,10 @@ export interface PetstoreClient {
 
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
-  const context = createContext(options, (id) => [
-    OPERATIONS[id].sdk,
-    (OPERATIONS[id] as { replacement?: string }).replacement ?? "",
-  ]);
+  const context = createContext(options, (id) => {
+    const [sdk, , , replacement = ""] = OPERATIONS[id] as OperationSpec;
+    return [sdk, replacement];
+  });
   const call = createCall(context);
   return {
     pets: {

@@ -9,7 +9,7 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
       ? servers[name]
       : invalid("environment", `one of ${JSON.stringify(Object.keys(servers))} (or baseUrl)`, name);
   }
-  if (environment !== undefined) fail("Pass either environment or baseUrl, not both.");
+  if (environment !== undefined) fail("Pass environment or baseUrl, not both.");
   // fetch refuses URLs with credentials (`@` before the path), and a query or fragment would end up in the middle
   // of every path; `new URL` throws for what is no URL at all.
   try {

@@ -82,7 +82,7 @@ describe("bad input fails before any request", () => {
     [
       "environment and baseUrl",
       { environment: "staging", baseUrl: "http://127.0.0.1/v1" },
-      /either environment or baseUrl/,
+      /Pass environment or baseUrl, not both/,
     ],
     ["relative baseUrl", { baseUrl: "/v1" }, /baseUrl must be an http\(s\) URL/],
     ["non-http baseUrl", { baseUrl: "ftp://example.test/v1" }, /baseUrl must be an http\(s\) URL/],

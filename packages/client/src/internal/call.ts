@@ -6,7 +6,7 @@ import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
 import { PREFIX } from "./fail";
-import { OPERATIONS } from "./operations";
+import { OPERATIONS, type OperationSpec } from "./operations";
 import { randomKey } from "./runtime";
 
 /** The parameters of one typed call. */
@@ -39,8 +39,8 @@ export function createCall({ baseUrl, headers: shared, send, check }: Context) {
     meta: { response?: Response },
   ): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
-    const spec = OPERATIONS[id];
-    const input: CallInput = spec.input(arg as never);
+    const [sdk, checkBody, shape] = OPERATIONS[id] as OperationSpec;
+    const input = shape(arg as never);
     if (call) checkRequestOptions(call);
     const { method, path } = operations[id];
     const given = call?.headers ? headerRecord("headers", call.headers) : undefined;
@@ -75,7 +75,7 @@ export function createCall({ baseUrl, headers: shared, send, check }: Context) {
     let problem = "not JSON";
     try {
       body = value = JSON.parse(text);
-      problem = ok ? spec.check(value) : "";
+      problem = ok ? checkBody(value) : "";
     } catch {
       body = text.slice(0, 500);
     }
@@ -89,7 +89,7 @@ export function createCall({ baseUrl, headers: shared, send, check }: Context) {
     }
     if (problem) {
       throw new PetstoreError(
-        `${PREFIX}${spec.sdk} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
+        `${PREFIX}${sdk} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
         { code: "invalid_response", status, headers: response.headers, body },
       );
     }

@@ -66,8 +66,7 @@ function rootCause(error: unknown): [code: string | undefined, message: string, 
 export const rootCode = (error: unknown): string | undefined => rootCause(error)[0];
 
 /** Codes that prove the request never left: nothing can have been applied on the server. */
-export const NOT_SENT =
-  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT|UND_ERR_INVALID_ARG)$/;
+export const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|E(NET|HOST)UNREACH|UND_ERR_(CONNECT_TIMEOUT|INVALID_ARG))$/;
 
 /**
  * Turns what an attempt threw into the SDK's error: a timeout, a redirect failure (not retried: asking again loops
