@@ -129,7 +129,7 @@ export const CLIENT_OPTIONS = {
   logLevel: logRank,
   logger: (name, value) =>
     (value && LOG_LEVELS.slice(1).every((level) => typeof value[level] === "function")) ||
-    invalid(name, "an object with error, warn, info and debug methods", value),
+    invalid(name, `an object with ${LOG_LEVELS.slice(1)} methods`, value),
   random: isFunction,
   sleep: isFunction,
   now: isFunction,

@@ -17,20 +17,23 @@ export type PetstoreRawClient = Client<paths>;
  * deprecation warnings; returns `{ data, error, response }` instead of throwing for HTTP errors.
  */
 export function createPetstoreRawClient(options: PetstoreClientOptions = {}): PetstoreRawClient {
-  const context = createContext(options, (_id, method, path, replacement) => [`${method} ${path}`, replacement]);
+  const [baseUrl, shared, send, check] = createContext(options, (_id, method, path, replacement) => [
+    `${method} ${path}`,
+    replacement,
+  ]);
   const ids = new Map(
     Object.entries(operations).map(([id, { method, path }]) => [`${method} ${path}`, id as OperationId]),
   );
   const raw = createClient<paths>({
-    baseUrl: context.baseUrl,
+    baseUrl,
     async fetch(request) {
       // Buffered once so every attempt sends the same bytes.
       const body = request.body && (await request.arrayBuffer());
-      const headers: Record<string, string> = { ...context.headers };
+      const headers: Record<string, string> = { ...shared };
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      const [response] = await context.send(
+      const [response] = await send(
         request.method,
         request.url,
         headers,
@@ -46,11 +49,11 @@ export function createPetstoreRawClient(options: PetstoreClientOptions = {}): Pe
   raw.use({
     onRequest({ request, schemaPath }) {
       const id = ids.get(`${request.method} ${schemaPath}`);
-      if (id) context.check(id);
+      if (id) check(id);
     },
     onResponse({ request, response, schemaPath }) {
       const id = ids.get(`${request.method} ${schemaPath}`);
-      if (id) context.check(id, response.headers);
+      if (id) check(id, response.headers);
     },
   });
   return raw;

@@ -97,7 +97,7 @@ describe("bad input fails before any request", () => {
     [
       "a logger without debug",
       { logger: { error() {}, warn() {}, info() {} } as never },
-      /logger must be an object with error, warn, info and debug methods/,
+      /logger must be an object with error,warn,info,debug methods/,
     ],
     ["fetchOptions that set the signal", { fetchOptions: { signal: null } as never }, /fetchOptions cannot set signal/],
     ["zero timeout", { timeout: 0 }, /timeout must be a positive number/],

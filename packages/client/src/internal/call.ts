@@ -31,7 +31,7 @@ function queryString(query: Record<string, QueryValue>): string {
 }
 
 /** Makes the function behind `pets.*`: one operation of the table, sent through the client's retries, checked against the contract. */
-export function createCall({ baseUrl, headers: shared, send, check }: Context) {
+export function createCall([baseUrl, shared, send, check]: Context) {
   async function run<T>(
     id: OperationId,
     arg: unknown,

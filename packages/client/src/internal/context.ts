@@ -9,15 +9,15 @@ import { PREFIX } from "./fail";
 import { createLog } from "./log";
 import { runtimeName } from "./runtime";
 
-/** What every request of a client shares, prepared once. */
-export interface Context {
-  baseUrl: string;
+/** What every request of a client shares, prepared once (a tuple: nothing here is public, and indexes cost no bytes). */
+export type Context = [
+  baseUrl: string,
   /** `User-Agent` and the client's headers, lower-cased; a request's headers go over them. */
-  headers: Record<string, string>;
+  headers: Record<string, string>,
   /** Sends a request with the client's key, retries, timeout and logging. */
-  send: Send;
-  check: DeprecationCheck;
-}
+  send: Send,
+  check: DeprecationCheck,
+];
 
 /** Checks the options and prepares what every request of one client shares; throws at once on a bad option. */
 export function createContext(options: PetstoreClientOptions, naming: Naming): Context {
@@ -30,12 +30,12 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
   const client = `@petstore/client/${VERSION}`;
   const runtime = runtimeName();
   const log = createLog(options.logLevel, options.logger);
-  return {
+  return [
     baseUrl,
     // A caller's User-Agent wins; browsers set their own and refuse ours.
-    headers: { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) },
+    { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) },
     // `x-petstore-client` goes over every request's headers: the caller cannot replace it.
-    send: createExchange(options, log, apiKey, { "x-petstore-client": client }),
-    check: deprecationCheck(deprecationReporter(options.onDeprecation, log), naming),
-  };
+    createExchange(options, log, apiKey, { "x-petstore-client": client }),
+    deprecationCheck(deprecationReporter(options.onDeprecation, log), naming),
+  ];
 }
