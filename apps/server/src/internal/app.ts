@@ -19,7 +19,7 @@ import { createErrorHandler } from "./error-handler";
 import { partOf, routeSchema } from "./fastify-schema";
 import { createHandlers } from "./handlers";
 import { addHealthRoutes } from "./health";
-import { loggerOptions } from "./logging";
+import { ServerLog, withoutLogs } from "./logging";
 import { createOnRequest } from "./on-request";
 import { requestIdFor } from "./request-id";
 import { allowedMethodsMatcher, BASE_PATH, fastifyUrl, methodsByUrl, pathOf } from "./routes";
@@ -51,10 +51,13 @@ export function buildApp(config: AppConfig): FastifyInstance {
     const path = url.split("?")[0] ?? "";
     return path.startsWith(`${BASE_PATH}/`) ? route(path.slice(BASE_PATH.length))?.operations.get(method) : undefined;
   };
+  const log = config.logger
+    ? new ServerLog({ level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) })
+    : undefined;
+  // Fastify's own logger stays off (see ServerLog): the server's lines go through `log`.
+  const serverLog = log?.pino ?? { info() {} };
   const app = Fastify({
-    ...(config.logger
-      ? loggerOptions({ level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) })
-      : { logger: false }),
+    ...(log ? log.fastifyOptions() : withoutLogs()),
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
@@ -72,8 +75,8 @@ export function buildApp(config: AppConfig): FastifyInstance {
       connectionsCheckingInterval: Math.min(1000, config.requestTimeout),
     },
     // Requests Node's parser rejects (unknown method, bad framing, headers too large) never become requests.
-    clientErrorHandler(this: FastifyInstance, error, socket) {
-      answerClientError(error, socket, this.log);
+    clientErrorHandler(error, socket) {
+      answerClientError(error, socket, serverLog);
     },
     routerOptions: { maxParamLength: PATH_PARAMETER_MAX_LENGTH },
     // A URL the router cannot decode never reaches the hooks: answer it here as an Error body, after authentication
@@ -107,7 +110,7 @@ export function buildApp(config: AppConfig): FastifyInstance {
   });
   app.setValidatorCompiler(({ schema, httpPart }) => compilePart(schema as Schema, httpPart));
   const answerConnect = createConnectHandler(routeList);
-  app.server.on("connect", (request, socket) => answerConnect(request, socket, app.log));
+  app.server.on("connect", (request, socket) => answerConnect(request, socket, serverLog));
   // Expectations other than 100-continue may be ignored (RFC 9110 §10.1.1): serve the request as usual
   // rather than let Node answer an empty 417.
   app.server.on("checkExpectation", (request, response) => app.server.emit("request", request, response));
@@ -130,11 +133,23 @@ export function buildApp(config: AppConfig): FastifyInstance {
     app.server.emit("request", request, response);
   });
 
+  if (log) {
+    app.addHook("onListen", (done) => {
+      const address = app.server.address();
+      if (address !== null && typeof address !== "string") {
+        const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+        log.pino.info(`Server listening at http://${host}:${address.port}`);
+      }
+      done();
+    });
+  }
+
   app.decorateRequest("caller", null);
   app.addHook(
     "onRequest",
     createOnRequest({
       isClosing: () => closing,
+      ...(log ? { track: (request, reply) => log.track(request, reply) } : {}),
       cors: createCors(config.corsOrigins, allowedAt),
       allowedAt,
       authenticate,

@@ -14,6 +14,8 @@ declare module "fastify" {
 
 /** What the request hook consults. */
 export interface OnRequestContext {
+  /** Logs the request when it ends; absent when logs are off. */
+  track?(request: FastifyRequest, reply: FastifyReply): void;
   /** True once the server has begun to close. */
   isClosing(): boolean;
   /** Adds CORS headers; true when it answered a preflight. */
@@ -29,7 +31,9 @@ export interface OnRequestContext {
  * hook instead of several async ones: no promise and no extra tick per request.
  */
 export function createOnRequest(context: OnRequestContext): onRequestHookHandler {
+  const { track } = context;
   return function onRequest(request, reply, done) {
+    track?.(request, reply);
     reply.header("x-request-id", request.id);
     const { operation } = request.routeOptions.config as { operation?: ContractOperation };
     // Every response of the operation carries them (getPet's deprecation), its earliest errors included.
