@@ -53,7 +53,7 @@ export class PetstoreError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too
     const want = this.prototype.name;
-    for (let proto = value; (proto = proto == null ? null : Object.getPrototypeOf(proto)); ) {
+    for (let proto = value; (proto = proto != null && Object.getPrototypeOf(proto)); ) {
       // A prototype without a name of its own inherits one from further up the chain, which the walk reaches too.
       if ((proto as { [BRAND]?: true })[BRAND] && (proto as Error).name === want) return true;
     }

@@ -22,7 +22,7 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
 export function serverDelay(headers: Headers, now: () => number): number | undefined {
   const after = headers.get("retry-after")?.trim() ?? "";
   for (const delay of [
-    Number(headers.get("retry-after-ms")?.trim() || Number.NaN),
+    Number(headers.get("retry-after-ms")?.trim() || undefined),
     /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : Date.parse(after) - now(),
   ]) {
     if (delay >= 0 && delay < Infinity) return delay;

@@ -105,6 +105,6 @@ export function attemptFailure(
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
 export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {
   error.idempotencyKey = idempotencyKey;
-  error.message += ` The pet may have been created; repeat with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } to avoid a duplicate.`;
+  error.message += ` The pet may exist; retry with { idempotencyKey: ${JSON.stringify(idempotencyKey)} } to avoid a duplicate.`;
   return error;
 }

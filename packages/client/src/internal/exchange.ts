@@ -37,7 +37,8 @@ export function createExchange(
   apiKey: () => Promise<string>,
   fixed: Record<string, string>,
 ): Send {
-  const defaults = retrySettings(options);
+  // Checked here so that a bad client option throws from createPetstoreClient, not from the first call.
+  retrySettings(options);
   const { fetchOptions, random = Math.random, sleep = defaultSleep, now = Date.now } = options;
   return async <T>(
     method: string,
@@ -47,8 +48,7 @@ export function createExchange(
     call: RequestOptions | undefined,
     read: (response: Response) => Promise<T>,
   ): Promise<Exchanged<T>> => {
-    const [maxRetries, timeout] =
-      call && (call.maxRetries !== undefined || call.timeout !== undefined) ? retrySettings(options, call) : defaults;
+    const [maxRetries, timeout] = retrySettings(options, call);
     const signal = call?.signal;
     const key = headers["idempotency-key"];
     // What log lines and errors call the request.

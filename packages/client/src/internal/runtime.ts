@@ -34,9 +34,11 @@ export function runtimeName(): string | undefined {
 
 /** A random UUID (v4) without `crypto.randomUUID`, which only secure contexts (https, localhost) have. */
 export function randomKey(): string {
-  if (crypto.randomUUID) return crypto.randomUUID();
   // Each 0 and 1 becomes a random hex digit, each 8 one of 8, 9, a, b: the version and variant bits of RFC 9562.
-  return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
-    (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (+c / 4)))).toString(16),
+  return (
+    crypto.randomUUID?.() ??
+    "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+      (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (+c / 4)))).toString(16),
+    )
   );
 }
