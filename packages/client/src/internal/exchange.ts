@@ -65,7 +65,7 @@ export function createExchange(
       const onAbort = () => abort(signal?.reason);
       signal?.addEventListener("abort", onAbort);
       const timer = setTimeout(abort, timeout);
-      const started = log.debugging ? Date.now() : 0;
+      const started = Date.now();
       let response: Response | undefined;
       let value!: T;
       let failure: PetstoreError | undefined;
