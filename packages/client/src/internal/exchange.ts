@@ -20,7 +20,7 @@ export type Send = <T>(
  * A response whose body was read within the attempt's timeout, and the wait in ms a server asked for when it was
  * too long to honour.
  */
-export type Exchanged<T> = [response: Response, value: T, retryAfterMs?: number];
+type Exchanged<T> = [response: Response, value: T, retryAfterMs?: number];
 
 // A declared body this large is no Petstore answer; refusing it keeps a hostile server from filling memory.
 const MAX_BODY = 2 ** 25; // 32 MiB
