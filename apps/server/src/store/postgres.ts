@@ -79,6 +79,10 @@ export async function createPostgresStore(connectionString: string, options: Sto
   pool.on("error", () => {
     // An idle client lost its connection: the pool drops it and opens a new one when needed.
   });
+  // A lost connection can emit `error` more than once (the socket error, then PostgreSQL's own "terminating
+  // connection"), also at moments when neither the pool nor a checkout listens; an `error` event without a
+  // listener ends the process. The query in flight rejects on its own and the pool never reuses a broken client.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const setup = await checkout(pool).catch((error: Error) => {
     void pool.end();
     throw new Error(
