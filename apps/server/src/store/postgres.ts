@@ -11,6 +11,7 @@ import {
   type IdempotencyInput,
   type PetStore,
   type StoreOptions,
+  StoreUnavailableError,
 } from "./types";
 
 interface PetRow {
@@ -98,9 +99,13 @@ export async function createPostgresStore(connectionString: string, options: Sto
     failed = true;
     await setup.client.query("ROLLBACK").catch(() => undefined);
     void pool.end();
+    const reason = (error as Error).message;
+    // A connection lost during setup (PostgreSQL restarting) is not a missing right: say which it was.
     throw new Error(
-      `[@petstore/server] cannot create the petstore tables in the DATABASE_URL database: ${(error as Error).message}. ` +
-        "Give its user the right to create tables there, or create them as an administrator.",
+      toStoreError(error) instanceof StoreUnavailableError
+        ? `[@petstore/server] lost the connection to PostgreSQL at DATABASE_URL while creating the petstore tables: ${reason}. Start the server again once PostgreSQL is back.`
+        : `[@petstore/server] cannot create the petstore tables in the DATABASE_URL database: ${reason}. ` +
+            "Give its user the right to create tables there, or create them as an administrator.",
     );
   } finally {
     setup.release(failed);
