@@ -1,7 +1,7 @@
 import type { NewPet } from "@petstore/contract";
 import { createCall } from "./internal/call";
 import { createContext } from "./internal/context";
-import { OPERATIONS, type OperationSpec } from "./internal/operations";
+import { OPERATIONS } from "./internal/operations";
 import { checkClientOptions, headerRecord, type PetstoreClientOptions, type RequestOptions } from "./options";
 import type { ListPetsParams, Pet, PetstorePromise } from "./types";
 
@@ -24,11 +24,7 @@ export interface PetstoreClient {
 
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
-  const context = createContext(options, (id) => {
-    const [sdk, , , replacement = ""] = OPERATIONS[id] as OperationSpec;
-    return [sdk, replacement];
-  });
-  const call = createCall(context);
+  const call = createCall(createContext(options, OPERATIONS));
   return {
     pets: {
       list: (params = {}, options) => call("listPets", params, options),

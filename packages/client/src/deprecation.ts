@@ -46,21 +46,19 @@ export function parseDeprecationDate(value: string | null | undefined): Date | u
   const text = value?.trim() ?? "";
   // A bare number is no date, though `new Date("1")` reads it as the year 2001.
   const date = /^@-?\d+$/.test(text)
-    ? new Date(Number(text.slice(1)) * 1000)
+    ? new Date(+text.slice(1) * 1000)
     : /^-?\d*$/.test(text)
       ? undefined
       : new Date(text);
-  return date && !Number.isNaN(+date) ? date : undefined;
+  // `+undefined` and an invalid date are both NaN.
+  return Number.isNaN(+date!) ? undefined : date;
 }
 
 /** The URL of the first `Link` entry whose `rel` includes `deprecation`. */
 export function deprecationLink(header: string | null): string | undefined {
-  // An entry's parameters run to the next comma outside a quoted string (`title="a, b"`).
-  for (const [, url, params] of (header ?? "").matchAll(/<([^>]*)>((?:[^,"]|"[^"]*")*)/g)) {
-    // `rel` holds space-separated relation types, quoted or not; `deprecation` must be a whole one.
-    if (/;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params ?? "")) return url;
-  }
-  return undefined;
+  // An entry's parameters run to the next comma outside a quoted string (`title="a, b"`); `rel` holds
+  // space-separated relation types, quoted or not, and `deprecation` must be a whole one.
+  return /<([^>]*)>(?:[^,"]|"[^"]*")*?;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";,]|$)/i.exec(header ?? "")?.[1];
 }
 
 // Default warnings are once per process; a custom handler gets its own once-per-client record.
@@ -74,7 +72,7 @@ export function deprecationReporter(
   const warned = onDeprecation ? new Set<string>() : warnedInProcess;
   return (facts) => {
     // Once per operation and removal date, so a server announcing a date other than the contract's is reported too.
-    const key = `${facts.operation} ${facts.sunset?.getTime()}`;
+    const key = `${facts.operation}${+facts.sunset!}`;
     if (onDeprecation === false || warned.has(key)) return;
     warned.add(key);
     const message = deprecationMessage(facts);

@@ -51,11 +51,11 @@ export class PetstoreError extends Error {
 
   /** `instanceof` that also recognises errors made by another copy of the SDK (CJS and ESM builds, two installs). */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too
-    const want = this.prototype.name;
-    for (let proto = value; (proto = proto != null && Object.getPrototypeOf(proto)); ) {
-      // A prototype without a name of its own inherits one from further up the chain, which the walk reaches too.
-      if ((proto as { [BRAND]?: true })[BRAND] && (proto as Error).name === want) return true;
+    // Walks the prototypes of `value` (a falsy value has none worth walking). A prototype without a name of its own
+    // inherits one from further up the chain, which the walk reaches too.
+    for (let proto = value; (proto = proto && Object.getPrototypeOf(proto)); ) {
+      // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too
+      if ((proto as { [BRAND]?: true })[BRAND] && (proto as Error).name === this.prototype.name) return true;
     }
     return false;
   }

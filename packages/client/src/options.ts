@@ -1,6 +1,6 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { checkObject, fail, invalid, rejectUnknownKeys } from "./internal/fail";
+import { type Check, checkObject, checkOptions, fail, invalid } from "./internal/fail";
 import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
 /** Where the API key comes from: the key itself, or a function returning it (called before every attempt). */
@@ -73,14 +73,13 @@ export interface RequestOptions {
   idempotencyKey?: string | undefined;
 }
 
-/** The default `sleep`. One handler for both ends of the wait: the timer (resolve) and the signal (reject with its reason). */
+/** The default `sleep`: resolves when the wait is over or the signal aborts; the call then throws the signal's reason. */
 export const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
+  new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
-      if (signal?.aborted) reject(signal.reason);
-      else resolve();
+      resolve();
     };
     const timer = setTimeout(done, signal?.aborted ? 0 : ms);
     signal?.addEventListener("abort", done);
@@ -100,10 +99,6 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
   if (key !== undefined && !HEADER_VALUE.test(key)) invalid(`${name} Idempotency-Key`, "1 to 255 characters", key);
   return record;
 }
-
-/** Checks one option's value (never undefined), throwing a TypeError that names the option and what to pass. */
-// biome-ignore lint/suspicious/noExplicitAny: each check narrows the value itself
-type Check = (name: string, value: any) => unknown;
 
 const isFunction: Check = (name, value) => typeof value === "function" || invalid(name, "a function", value);
 
@@ -154,17 +149,6 @@ export const REQUEST_OPTIONS = {
   idempotencyKey: (name, value) =>
     (typeof value === "string" && HEADER_VALUE.test(value)) || invalid(name, "1 to 255 characters", value),
 } satisfies Record<keyof RequestOptions, Check | 0>;
-
-/** Rejects options that are not an object, misspelt or malformed, walking the table of checks. */
-function checkOptions(name: string, what: string, options: unknown, checks: Record<string, Check | 0>): void {
-  checkObject(name, options);
-  rejectUnknownKeys(what, options as object, Object.keys(checks));
-  for (const key in checks) {
-    const check = checks[key];
-    const value = (options as Record<string, unknown>)[key];
-    if (check && value !== undefined) check(key, value);
-  }
-}
 
 /** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
 export function checkClientOptions(options: PetstoreClientOptions): void {

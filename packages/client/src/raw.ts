@@ -2,6 +2,7 @@ import type { OperationId, paths } from "@petstore/contract";
 import { operations } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { createContext } from "./internal/context";
+import type { Naming } from "./internal/deprecations";
 import type { PetstoreClientOptions } from "./options";
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
@@ -17,13 +18,13 @@ export type PetstoreRawClient = Client<paths>;
  * deprecation warnings; returns `{ data, error, response }` instead of throwing for HTTP errors.
  */
 export function createPetstoreRawClient(options: PetstoreClientOptions = {}): PetstoreRawClient {
-  const [baseUrl, shared, send, check] = createContext(options, (_id, method, path, replacement) => [
-    `${method} ${path}`,
-    replacement,
-  ]);
-  const ids = new Map(
-    Object.entries(operations).map(([id, { method, path }]) => [`${method} ${path}`, id as OperationId]),
+  const requests = Object.entries(operations).map(([id, { method, path }]) => [id, `${method} ${path}`]);
+  // Raw calls are named as HTTP requests (`GET /pets/{petId}`), with the contract's replacement.
+  const [baseUrl, shared, send, check] = createContext(
+    options,
+    Object.fromEntries(requests.map(([id, request]) => [id, [request]])) as Naming,
   );
+  const ids = new Map(requests.map(([id, request]) => [request, id as OperationId]));
   const raw = createClient<paths>({
     baseUrl,
     async fetch(request) {

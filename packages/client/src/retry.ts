@@ -12,7 +12,7 @@ export function mayRetry(method: string, idempotencyKey: string | null | undefin
 /** Whether a failed response is worth retrying: `x-should-retry` decides when present, else 408, 409, 429 and 5xx. A success never is. */
 export function shouldRetry({ headers, status, ok }: Response): boolean {
   const override = headers.get("x-should-retry")?.toLowerCase();
-  return !ok && (override === "true" || (override !== "false" && /^(40[89]|429|5)/.test(String(status))));
+  return !ok && (override === "true" || (override !== "false" && /^(40[89]|429|5)/.test(`${status}`)));
 }
 
 /**
@@ -22,8 +22,8 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
 export function serverDelay(headers: Headers, now: () => number): number | undefined {
   const after = headers.get("retry-after")?.trim() ?? "";
   for (const delay of [
-    Number(headers.get("retry-after-ms")?.trim() || undefined),
-    /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : Date.parse(after) - now(),
+    Number(headers.get("retry-after-ms") || undefined),
+    /^\d+(\.\d+)?$/.test(after) ? +after * 1000 : Date.parse(after) - now(),
   ]) {
     if (delay >= 0 && delay < Infinity) return delay;
   }

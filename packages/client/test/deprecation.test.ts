@@ -186,6 +186,9 @@ describe("parsers", () => {
     ['<https://a.test/x>; rel="deprecations"', undefined],
     ['<https://a.test/x>; title="deprecation"; rel="next", <https://a.test/y>; REL="Deprecation"', "https://a.test/y"],
     ['<https://a.test/x>; title="a, b"; rel="deprecation"', "https://a.test/x"],
+    ['<https://a.test/x>; rel=deprecation, <https://a.test/y>; rel="next"', "https://a.test/x"],
+    ['<https://a.test/x>; rel="next"; title="a, b", <https://a.test/y>; rel=deprecation', "https://a.test/y"],
+    ['<https://a.test/x>; rel="next", <https://a.test/y>; title="a; rel=deprecation"', undefined],
     [null, undefined],
   ])("deprecationLink(%j)", (header, expected) => {
     expect(deprecationLink(header)).toBe(expected);

@@ -57,6 +57,8 @@ describe("logging", () => {
     vi.stubEnv("PETSTORE_LOG", "debug");
     expect(await run({})).toEqual(["debug", "warn"]);
     expect(await run({ logLevel: "off" })).toEqual([]);
+    vi.stubEnv("PETSTORE_LOG", "");
+    expect(await run({})).toEqual(["warn"]);
     vi.stubEnv("PETSTORE_LOG", "loud");
     expect(() => createPetstoreClient({ apiKey: KEY })).toThrow(
       /PETSTORE_LOG must be one of \["off","error","warn","info","debug"\]; got "loud"/,

@@ -19,11 +19,11 @@ export interface CallInput {
 const readText = (response: Response) => response.text();
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
-function queryString(query: Record<string, QueryValue>): string {
+function queryString(query: Record<string, QueryValue> | undefined): string {
   let text = "";
-  for (const name of Object.keys(query)) {
-    const value = query[name];
-    for (const item of [value].flat()) {
+  // `for…in` over undefined runs no iteration.
+  for (const name in query) {
+    for (const item of [query[name]].flat()) {
       if (item !== undefined) text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(item)}`;
     }
   }
@@ -46,8 +46,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     const given = headerRecord("headers", call?.headers);
     const json = input.body !== undefined;
     // Made once per call, so every attempt carries the same key and the service applies the create once.
-    const idempotencyKey =
-      method === "POST" ? (call?.idempotencyKey ?? given["idempotency-key"] ?? randomKey()) : undefined;
+    const idempotencyKey = method === "POST" && (call?.idempotencyKey ?? given["idempotency-key"] ?? randomKey());
     // Object.assign, not spreads: a chain of spreads is several times slower, and this runs on every call.
     const headers: Record<string, string> = Object.assign(
       {},
@@ -57,7 +56,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       idempotencyKey && { "idempotency-key": idempotencyKey },
     );
     const query = call?.query ? { ...input.query, ...call.query } : input.query;
-    const url = `${baseUrl}${input.path ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path![name]!)) : path}${query ? queryString(query) : ""}`;
+    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path![name]!))}${queryString(query)}`;
     check(id);
     const [response, text, retryAfterMs] = await send(
       method,
@@ -81,7 +80,8 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     }
     if (!ok) {
       const error = errorFromResponse(response, body);
-      if (retryAfterMs !== undefined) {
+      // Set only for a wait over 60 s, so never 0.
+      if (retryAfterMs) {
         error.retryAfterMs = retryAfterMs;
         error.message += ` Retry after ${Math.ceil(retryAfterMs / 1000)} s (error.retryAfterMs).`;
       }

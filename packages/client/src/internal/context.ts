@@ -5,7 +5,7 @@ import { VERSION } from "../generated/version";
 import { checkClientOptions, headerRecord, type PetstoreClientOptions } from "../options";
 import { deprecationCheck, type DeprecationCheck, type Naming } from "./deprecations";
 import { createExchange, type Send } from "./exchange";
-import { PREFIX } from "./fail";
+import { fail } from "./fail";
 import { createLog } from "./log";
 import { runtimeName } from "./runtime";
 
@@ -24,9 +24,7 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
   checkClientOptions(options);
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   const apiKey = apiKeyResolver(options.apiKey);
-  if (typeof (options.fetch ?? globalThis.fetch) !== "function") {
-    throw new TypeError(`${PREFIX}No global fetch: pass the fetch option.`);
-  }
+  if (typeof (options.fetch ?? globalThis.fetch) !== "function") fail("No global fetch: pass the fetch option.");
   const client = `@petstore/client/${VERSION}`;
   const runtime = runtimeName();
   const log = createLog(options.logLevel, options.logger);

@@ -42,28 +42,20 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
   });
 }
 
-/**
- * Walks an error and its causes: the innermost `code` (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), the innermost message,
- * and whether fetch gave up on redirects (undici: "redirect count exceeded"; node-fetch: "maximum redirect reached").
- */
-function rootCause(error: unknown): [code: string | undefined, message: string, redirected: boolean] {
+/** Walks an error and its causes: the innermost `code` (`ECONNREFUSED`, `UND_ERR_SOCKET`, …) and the innermost message. */
+export function rootCause(error: unknown): [code: string | undefined, message: string] {
   let code: string | undefined;
   let message = String(error);
-  let redirected = false;
   for (
-    let e = error as { code?: unknown; cause?: unknown; message?: unknown; type?: unknown } | undefined, depth = 0;
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
     e && depth < 8;
     e = e.cause as typeof e, depth++
   ) {
     if (typeof e.code === "string") code = e.code;
-    redirected ||= e.type === "max-redirect" || /redirect/i.test(String(e.message));
     if (typeof e.message === "string") message = e.message;
   }
-  return [code, message, redirected];
+  return [code, message];
 }
-
-/** The innermost `code` among an error and its causes. */
-export const rootCode = (error: unknown): string | undefined => rootCause(error)[0];
 
 /** Codes that prove the request never left: nothing can have been applied on the server. */
 export const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|E(NET|HOST)UNREACH|UND_ERR_(CONNECT_TIMEOUT|INVALID_ARG))$/;
@@ -85,8 +77,10 @@ export function attemptFailure(
       cause: error,
     });
   if (error instanceof PetstoreError) return error;
-  const [code, message, redirected] = rootCause(error);
-  if (redirected) {
+  const [code, message] = rootCause(error);
+  // Fetch gave up on redirects: undici's "redirect count exceeded", node-fetch's "maximum redirect reached at: …",
+  // Deno's "Maximum number of redirects (20) reached".
+  if (/redirect/i.test(message)) {
     return new PetstoreError(`${PREFIX}${target} hit a redirect loop; check baseUrl.`, {
       code: "redirect_loop",
       cause: error,

@@ -2,19 +2,12 @@ import { ConnectionError, PetstoreError, TimeoutError } from "../errors";
 import type { FetchFunction, PetstoreClientOptions, RequestOptions } from "../options";
 import { defaultSleep, retrySettings } from "../options";
 import { backoff, MAX_HEADER_DELAY, mayRetry, serverDelay, shouldRetry } from "../retry";
-import { ambiguous, attemptFailure, NOT_SENT, rootCode } from "./error-factory";
+import { ambiguous, attemptFailure, NOT_SENT, rootCause } from "./error-factory";
 import { PREFIX } from "./fail";
 import type { Log } from "./log";
 
 /** Sends one request with the client's retries and timeout; see `createExchange`. */
-export type Send = <T>(
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body: BodyInit | null,
-  call: RequestOptions | undefined,
-  read: (response: Response) => Promise<T>,
-) => Promise<Exchanged<T>>;
+export type Send = ReturnType<typeof createExchange>;
 
 /**
  * A response whose body was read within the attempt's timeout, and the wait in ms a server asked for when it was
@@ -36,7 +29,7 @@ export function createExchange(
   log: Log & { debugging: boolean },
   apiKey: () => Promise<string>,
   fixed: Record<string, string>,
-): Send {
+) {
   // Checked here so that a bad client option throws from createPetstoreClient, not from the first call.
   retrySettings(options);
   const { fetchOptions, random = Math.random, sleep = defaultSleep, now = Date.now } = options;
@@ -62,7 +55,7 @@ export function createExchange(
         controller.abort(reason);
         stop(reason);
       };
-      const onAbort = () => abort(signal?.reason);
+      const onAbort = () => abort(signal!.reason);
       signal?.addEventListener("abort", onAbort);
       const timer = setTimeout(abort, timeout);
       const started = Date.now();
@@ -83,7 +76,7 @@ export function createExchange(
         };
         sent = true;
         response = await ((options.fetch ?? fetch) as FetchFunction)(url, init);
-        if (Number(response.headers.get("content-length")) > MAX_BODY) {
+        if (+response.headers.get("content-length")! > MAX_BODY) {
           void response.body?.cancel().catch(() => {});
           throw new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
             code: "response_too_large",
@@ -106,7 +99,7 @@ export function createExchange(
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
       }
-      const root = failure && rootCode(failure.cause);
+      const root = failure && rootCause(failure.cause)[0];
       if (log.debugging) {
         const id = response?.headers.get("x-request-id");
         log(
@@ -116,8 +109,9 @@ export function createExchange(
       }
       if (!failure && (response!.ok || !shouldRetry(response!))) return [response!, value];
       const transient = failure instanceof ConnectionError || failure instanceof TimeoutError;
-      // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived.
-      reached ||= sent && (!failure || (transient && !NOT_SENT.test(root ?? "")));
+      // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived
+      // (a missing root code reads as "undefined", which proves nothing).
+      reached ||= sent && (!failure || (transient && !NOT_SENT.test(root!)));
       const canRetry = attempt < maxRetries && mayRetry(method, key);
       // The wait the server asks for; undefined (no usable header) compares false both ways.
       const asked = response && serverDelay(response.headers, now);

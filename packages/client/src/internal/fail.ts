@@ -30,9 +30,23 @@ export function checkObject(name: string, value: unknown): void {
   if (!isRecord(value)) invalid(name, "an object", value);
 }
 
-/** Throws a TypeError naming the first key of `value` not in `known`, so a misspelt option (`baseURL`) is never ignored. */
-export function rejectUnknownKeys(what: string, value: object, known: readonly string[]): void {
-  for (const key of Object.keys(value)) {
+/** Checks one option's value (never undefined), throwing a TypeError that names the option and what to pass. */
+// biome-ignore lint/suspicious/noExplicitAny: each check narrows the value itself
+export type Check = (name: string, value: any) => unknown;
+
+/**
+ * Rejects options that are not an object, misspelt (`baseURL`: never silently ignored) or malformed, walking the table
+ * of checks; `what` names one key in the unknown-key message.
+ */
+export function checkOptions(name: string, what: string, options: unknown, checks: Record<string, Check | 0>): void {
+  checkObject(name, options);
+  const known = Object.keys(checks);
+  for (const key of Object.keys(options as object)) {
     if (!known.includes(key)) fail(`Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
+  }
+  for (const key in checks) {
+    const check = checks[key];
+    const value = (options as Record<string, unknown>)[key];
+    if (check && value !== undefined) check(key, value);
   }
 }

@@ -26,7 +26,7 @@ export function logRank(name: string, level: unknown): number {
 
 /** The client's log function: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`). */
 export function createLog(level: LogLevel | undefined, logger: Logger | undefined): Log & { debugging: boolean } {
-  const max = logRank("PETSTORE_LOG", level ?? readEnv("PETSTORE_LOG") ?? "warn");
+  const max = logRank("PETSTORE_LOG", level ?? (readEnv("PETSTORE_LOG") || "warn"));
   const log = (at: Exclude<LogLevel, "off">, message: string) => {
     if (LOG_LEVELS.indexOf(at) <= max) (logger ?? console)[at](PREFIX + message);
   };

@@ -14,7 +14,7 @@ export function nodeProcess(): ProcessLike | undefined {
 /** Reads an environment variable, or undefined when the runtime has none or forbids reading it (then calls `onDenied`: Deno without --allow-env). */
 export function readEnv(name: string, onDenied?: () => void): string | undefined {
   try {
-    return nodeProcess()?.env?.[name] || undefined;
+    return nodeProcess()?.env?.[name];
   } catch {
     onDenied?.();
   }
@@ -29,7 +29,7 @@ export function runtimeName(): string | undefined {
   if (g.Bun) return `Bun/${g.Bun.version}`;
   if (g.Deno) return `Deno/${g.Deno.version?.deno}`;
   const node = nodeProcess()?.versions?.node;
-  return node && !("document" in g) ? `node/${node}` : undefined;
+  if (node && !("document" in g)) return `node/${node}`;
 }
 
 /** A random UUID (v4) without `crypto.randomUUID`, which only secure contexts (https, localhost) have. */

@@ -1,6 +1,6 @@
 import { petStatuses, type NewPet } from "@petstore/contract";
 import type { ListPetsParams, Pet } from "../types";
-import { checkObject, invalid, isRecord, rejectUnknownKeys } from "./fail";
+import { type Check, checkObject, checkOptions, invalid, isRecord } from "./fail";
 
 /** The statuses the service filters by, generated from the contract's enum. */
 export const PET_STATUSES = petStatuses;
@@ -39,15 +39,16 @@ export function petListProblem(value: unknown): string {
   return "";
 }
 
+const LIST_PARAMS = {
+  limit: (name, limit) =>
+    (Number.isInteger(limit) && limit >= 1 && limit <= 100) || invalid(name, "an integer from 1 to 100", limit),
+  status: (name, status) =>
+    PET_STATUSES.includes(status) || invalid(name, `one of ${JSON.stringify(PET_STATUSES)}`, status),
+} satisfies Record<keyof ListPetsParams, Check>;
+
 /** Rejects list parameters the service would answer with 400, before anything is sent. */
 export function checkListParams(params: ListPetsParams): ListPetsParams {
-  checkObject("pets.list params", params);
-  const { limit, status } = params;
-  rejectUnknownKeys("pets.list parameter", params, ["limit", "status"]);
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
-    invalid("limit", "an integer from 1 to 100", limit);
-  if (status !== undefined && !(PET_STATUSES as readonly unknown[]).includes(status))
-    invalid("status", `one of ${JSON.stringify(PET_STATUSES)}`, status);
+  checkOptions("pets.list params", "pets.list parameter", params, LIST_PARAMS);
   return params;
 }
 
