@@ -1,13 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { bundleMinified, exportsSubpath } from "../internal/bundle";
+import { type BundleCosts, bytesPerFile } from "../internal/bytes-per-file";
 import { coldImportMs } from "../internal/cold-import";
 import { compressedSizes, type CompressedSizes } from "../internal/compressed-size";
 import { formatNumber, formatRatio } from "../internal/format";
 import type { BenchContext } from "../context";
-import type { BenchResult, TargetCheck } from "../result";
+import type { BenchResult, ResultTable, TargetCheck } from "../result";
 import { median, percentile, ratio } from "../stats";
 
 const benchRoot = fileURLToPath(new URL("../../", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** One bundle: the app source esbuild bundles, and what must exist for it to make sense. */
 export interface BundleCase {
@@ -85,6 +87,35 @@ async function measureAll<K extends string>(cases: Record<K, BundleCase>): Promi
   return Object.fromEntries(names.map((name, i) => [name, sizes[i]])) as Record<K, BundleSize>;
 }
 
+/** The export condition under which the workspace packages resolve to their TypeScript source files. */
+const sourceCondition = "@petstore/source";
+
+/** `createPetstoreClient` bundled from source: what each of the client's and contract's files costs in it. */
+export function measureClientFiles(): Promise<BundleCosts> {
+  return bytesPerFile(bundleCases.createClient.source, benchRoot, repoRoot, [sourceCondition]);
+}
+
+/** The bytes-per-file table: one row per source file, largest gzip share first, with the exports it brings. */
+export function bytesPerFileTable(costs: BundleCosts): ResultTable {
+  const shown = 3;
+  const exportsText = (names: string[]) =>
+    names.length > shown ? `${names.slice(0, shown).join(", ")} and ${names.length - shown} more` : names.join(", ");
+  return {
+    caption:
+      `\`createPetstoreClient\`: bytes per source file (${formatNumber(costs.minified)} B minified, ` +
+      `${formatNumber(costs.gzip)} B min+gzip in all; text shared between files is paid once, ` +
+      `so the gzip shares add up to less than the whole)`,
+    columns: ["file", "exports kept", "min", "gzip share"],
+    textColumns: 2,
+    rows: costs.files.map((cost) => [
+      `\`${cost.file}\``,
+      exportsText(cost.exports),
+      formatNumber(cost.minified),
+      formatNumber(cost.gzipShare),
+    ]),
+  };
+}
+
 /** Cold import times (ms) of each specifier, `runs` fresh processes each, interleaved. */
 export async function measureColdImports<K extends string>(
   specifiers: Record<K, string>,
@@ -116,6 +147,7 @@ function sizeTarget(name: string, size: BundleSize | undefined, limit: number): 
 export async function runBundleAndStartup({ scale }: BenchContext): Promise<BenchResult> {
   const sizes = await measureAll(bundleCases);
   const apps = await measureAll(mockAppCases);
+  const clientFiles = await measureClientFiles();
   const runs = scale === "full" ? 40 : 2;
   const imports = await measureColdImports({ client: "@petstore/client", openapiFetch: "openapi-fetch" }, runs);
   const clientMedian = median(imports.client);
@@ -137,7 +169,12 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
       `(package exports resolved to the built \`dist/\`, every dependency inlined, unused exports shaken out); ` +
       `sizes from node:zlib (gzip level 9, brotli quality 11). An entry that is not exported yet says so instead of failing. ` +
       `"Adds to a browser app" is the difference between a small app using msw/browser's \`setupWorker\` with a mock's handlers and the same app ` +
-      `with one plain handler. Cold import: ${runs} fresh \`node\` processes per module, interleaved, each timing \`await import()\` of the built package.`,
+      `with one plain handler. ` +
+      `Bytes per source file: the \`createPetstoreClient\` bundle again, built from the TypeScript source ` +
+      `(the \`${sourceCondition}\` export condition) with a metafile and a source map; "min" is esbuild's \`bytesInOutput\` ` +
+      `for the file, "gzip share" the gzip-9 size of the whole minus that of the whole with the output characters ` +
+      `the source map traces to the file removed; "exports kept" are the file's exported values the bundle keeps. ` +
+      `Cold import: ${runs} fresh \`node\` processes per module, interleaved, each timing \`await import()\` of the built package.`,
     tables: [
       {
         caption: "Minified bundle sizes (bytes)",
@@ -146,6 +183,7 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
           sizeRow(bundleCases[name].label, sizes[name]),
         ),
       },
+      bytesPerFileTable(clientFiles),
       {
         caption: "What a mock adds to a browser app (bytes)",
         columns: ["app", "min", "min+gzip", "min+brotli"],

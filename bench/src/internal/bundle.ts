@@ -1,6 +1,15 @@
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { createRequire } from "node:module";
 import path from "node:path";
+
+/** How an app bundler ships code to browsers: ESM, minified, every dependency inlined, unused exports shaken out. */
+export const browserBundle = {
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+} as const satisfies BuildOptions;
 
 /**
  * Bundle a module source (resolved from `resolveDir`) the way an app bundler ships it to browsers:
@@ -14,11 +23,7 @@ export async function bundleMinified(
 ): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "bench-entry.ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
+    ...browserBundle,
     conditions,
     external,
     write: false,

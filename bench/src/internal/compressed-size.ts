@@ -7,11 +7,16 @@ export interface CompressedSizes {
   brotli: number;
 }
 
+/** Size of some bytes after gzip at level 9, in bytes. */
+export function gzipSize(bytes: Uint8Array): number {
+  return gzipSync(bytes, { level: 9 }).byteLength;
+}
+
 /** Sizes at the highest settings a CDN would use: gzip level 9, brotli quality 11 in text mode. */
 export function compressedSizes(bytes: Uint8Array): CompressedSizes {
   return {
     raw: bytes.byteLength,
-    gzip: gzipSync(bytes, { level: 9 }).byteLength,
+    gzip: gzipSize(bytes),
     brotli: brotliCompressSync(bytes, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
