@@ -1,13 +1,17 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", prism: "src/prism/index.ts" },
+  entry: { index: "src/index.ts", prism: "src/prism/index.ts", http: "src/http/index.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
   target: "es2022",
+  splitting: false,
   // The service's rules are a private workspace package: bundled in, so the published package does not depend on it.
   noExternal: ["@petstore/service-rules"],
+  // The http entry imports the main one by the package's own name, so both share one module instance (and the main
+  // entry's code is not copied into it).
+  external: ["@petstore/mock"],
   // The Prism launcher resolves the contract and prism-cli from its own location (import.meta.url). CommonJS has no
   // import.meta, so the CJS build gets the URL of its own file from scripts/cjs-shims.ts instead.
   esbuildOptions(options, { format }) {

@@ -91,6 +91,33 @@ describe("the other builds", () => {
     const code = `${load}\nconst handlers = createPetstoreHandlers({ pets: [{ id: 1, name: "Rex", categoryId: 1 }] });\nconsole.log(handlers.length, handlers.store.all().length, typeof petstoreMock.scenario.serverError("listPets").run);`;
     expect(await node(code, { cwd: project, esm })).toBe("1 1 function");
   });
+
+  // A scenario made from the main entry finds the server's handler set (and records into its journal) only when both
+  // entries share one module instance: the http build imports the main one by name instead of carrying a copy.
+  it.each([
+    [
+      "CommonJS",
+      'const { startPetstoreMockServer } = require("@petstore/mock/http");\nconst { createScenarios } = require("@petstore/mock");',
+      false,
+    ],
+    [
+      "ESM",
+      'import { startPetstoreMockServer } from "@petstore/mock/http";\nimport { createScenarios } from "@petstore/mock";',
+      true,
+    ],
+  ])("the %s build of @petstore/mock/http serves the main entry's handler sets", async (_format, load, esm) => {
+    const code = [
+      load,
+      "startPetstoreMockServer().then(async (server) => {",
+      '  server.use(createScenarios({ baseUrls: [server.baseUrl] }).serverError("listPets", { times: 1 }));',
+      '  const headers = { authorization: "Bearer key" };',
+      '  const statuses = [await fetch(server.baseUrl + "/pets", { headers }), await fetch(server.baseUrl + "/pets", { headers })].map((r) => r.status);',
+      "  await server.close();",
+      '  console.log(statuses.join(" "), server.handlers.requests.all().map((entry) => entry.status).join(" "));',
+      "});",
+    ].join("\n");
+    expect(await node(code, { cwd: project, esm })).toBe("500 200 500 200");
+  });
 });
 
 // dist/ itself is what gets published; `pnpm --filter @petstore/mock build` writes it. Checked when it is current.

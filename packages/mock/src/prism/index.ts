@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { checkOptionsObject, MAX_DELAY_MS } from "../internal/check";
+import { listenOptionsError, portInUseError } from "../internal/listen";
 
 /** Options of `startPrism`. */
 export interface StartPrismOptions {
@@ -48,13 +49,8 @@ export function contractPath(): string {
 
 /** The first bad option as an error for `startPrism` to reject with, or undefined. */
 function checkOptions(port: unknown, host: unknown, dynamic: unknown, startTimeout: unknown): Error | undefined {
-  if (!Number.isInteger(port) || (port as number) < 0 || (port as number) > 65_535) {
-    return new RangeError(`[@petstore/mock] startPrism: port must be an integer from 0 to 65535, got ${String(port)}`);
-  }
-  if (typeof host !== "string" || host.trim() === "")
-    return new TypeError(
-      `[@petstore/mock] startPrism: host must be a non-empty string such as "127.0.0.1", got ${String(host)}`,
-    );
+  const listen = listenOptionsError("startPrism", port, host);
+  if (listen) return listen;
   if (typeof dynamic !== "boolean")
     return new TypeError(`[@petstore/mock] startPrism: dynamic must be true or false, got ${String(dynamic)}`);
   if (typeof startTimeout !== "number" || !(startTimeout > 0 && startTimeout <= MAX_DELAY_MS)) {
@@ -92,11 +88,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
       clearTimeout(timer);
       // Prism answers a taken port with its whole help screen and a stack; the one fact that matters is the port.
       if (/EADDRINUSE/.test(output)) {
-        reject(
-          new Error(
-            `[@petstore/mock] startPrism: port ${port} on ${host} is in use; pass another port, or 0 for a free one`,
-          ),
-        );
+        reject(portInUseError("startPrism", port, host));
         return;
       }
       reject(new Error(`[@petstore/mock] Prism exited with code ${String(code)} before listening:\n${output}`));
