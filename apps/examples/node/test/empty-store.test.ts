@@ -1,17 +1,17 @@
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
+import { startPetstoreMockServer, type RunningPetstoreMockServer } from "@petstore/mock/http";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { addPetCommand } from "../src/empty-store";
-import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 import { npmStart, type StartedApp } from "./helpers/start";
 
 const API_KEY = "example-node-empty-key";
-let api: PetstoreApi;
+let api: RunningPetstoreMockServer;
 let app: StartedApp | undefined;
 
 beforeAll(async () => {
-  api = await startPetstoreApi({ apiKeys: [API_KEY] });
+  api = await startPetstoreMockServer({ apiKeys: [API_KEY] });
 });
 
 afterAll(async () => {

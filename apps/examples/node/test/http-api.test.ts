@@ -1,14 +1,14 @@
 import { createPetstoreClient } from "@petstore/client";
+import { startPetstoreMockServer, type RunningPetstoreMockServer } from "@petstore/mock/http";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startApp, type RunningApp } from "../src/app";
-import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 
 const API_KEY = "example-node-key";
-let api: PetstoreApi;
+let api: RunningPetstoreMockServer;
 let app: RunningApp;
 
 beforeAll(async () => {
-  api = await startPetstoreApi({ apiKeys: [API_KEY] });
+  api = await startPetstoreMockServer({ apiKeys: [API_KEY] });
   const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
   for (const pet of [
     { name: "Rex", categoryId: 1, status: "available" },

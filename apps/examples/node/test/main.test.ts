@@ -1,13 +1,13 @@
+import { startPetstoreMockServer, type RunningPetstoreMockServer } from "@petstore/mock/http";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 import { npmStart, type StartedApp } from "./helpers/start";
 
 const API_KEY = "example-node-main-key";
-let api: PetstoreApi;
+let api: RunningPetstoreMockServer;
 let app: StartedApp | undefined;
 
 beforeAll(async () => {
-  api = await startPetstoreApi({
+  api = await startPetstoreMockServer({
     apiKeys: [API_KEY],
     pets: [
       { id: 1, name: "Rex", categoryId: 1, status: "available" },

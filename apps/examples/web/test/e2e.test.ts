@@ -2,11 +2,11 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPetstoreClient } from "@petstore/client";
+import { startPetstoreMockServer, type RunningPetstoreMockServer } from "@petstore/mock/http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findChromium, launchChromium } from "./helpers/chromium";
 import { startDevServer, type DevServer } from "./helpers/dev-server";
-import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 import { buildAndPreview, type PreviewSite } from "./helpers/site";
 
 const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
@@ -113,11 +113,11 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
   });
 
   describe("server mode (an API on another origin: CORS)", () => {
-    let api: PetstoreApi;
+    let api: RunningPetstoreMockServer;
     let site: PreviewSite;
     let dev: DevServer;
     beforeAll(async () => {
-      api = await startPetstoreApi({ apiKeys: [API_KEY] });
+      api = await startPetstoreMockServer({ apiKeys: [API_KEY] });
       const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
       await petstore.pets.create({ name: "Luna", categoryId: 1, status: "available" });
       site = await buildAndPreview("server", {

@@ -1,13 +1,13 @@
 import { createPetstoreClient } from "@petstore/client";
+import { startPetstoreMockServer, type RunningPetstoreMockServer } from "@petstore/mock/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeError, formProblem } from "../src/messages";
-import { startPetstoreApi, type PetstoreApi } from "./helpers/petstore-api";
 
 const API_KEY = "example-web-messages-key";
-let api: PetstoreApi;
+let api: RunningPetstoreMockServer;
 
 beforeAll(async () => {
-  api = await startPetstoreApi({ apiKeys: [API_KEY] });
+  api = await startPetstoreMockServer({ apiKeys: [API_KEY] });
 });
 afterAll(async () => api?.close());
 
