@@ -7,8 +7,10 @@ const HOW = "pass { apiKey } or set PETSTORE_API_KEY.";
 
 // The key is never interpolated into a message: errors and warnings end up in logs.
 function checkKey(key: unknown): string {
-  if (typeof key === "string" && /^[\t\x20-\x7e\x80-\xff]+$/.test(key)) return key;
-  throw new PetstoreError(`${PREFIX}The API key (not shown) is empty or not printable; ${HOW}`, {
+  // What a header value can carry, starting with a visible character: fetch would drop leading blanks, and a blank key
+  // would be no key at all.
+  if (typeof key === "string" && /^[!-~\x80-\xff][\t -~\x80-\xff]*$/.test(key)) return key;
+  throw new PetstoreError(`${PREFIX}The API key is empty or not printable; ${HOW}`, {
     code: "invalid_api_key",
   });
 }

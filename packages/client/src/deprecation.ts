@@ -56,9 +56,13 @@ export function parseDeprecationDate(value: string | null | undefined): Date | u
 
 /** The URL of the first `Link` entry whose `rel` includes `deprecation`. */
 export function deprecationLink(header: string | null): string | undefined {
-  // An entry's parameters run to the next comma outside a quoted string (`title="a, b"`); `rel` holds
-  // space-separated relation types, quoted or not, and `deprecation` must be a whole one.
-  return /<([^>]*)>(?:[^,"]|"[^"]*")*?;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";,]|$)/i.exec(header ?? "")?.[1];
+  // An entry's parameters run to the next comma outside a quoted string (`title="a, b"`). Both patterns step over a
+  // quoted string whole, so text inside one (`title="<x>; rel=deprecation"`) is never read as an entry or a `rel`; a URL
+  // stops at the next `<`, so an unclosed one cannot make a long header take quadratic time.
+  for (const [, url, params] of (header ?? "").matchAll(/<([^<>]*)>((?:[^,"]|"[^"]*")*)/g)) {
+    // `rel` holds space-separated relation types, quoted or not; `deprecation` must be a whole one.
+    if (/^(?:[^"]|"[^"]*")*?;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params!)) return url;
+  }
 }
 
 // Default warnings are once per process; a custom handler gets its own once-per-client record.

@@ -85,7 +85,7 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done);
   });
 
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{1,255}$/;
+const HEADER_VALUE = /^[\t -~\x80-\xff]{1,255}$/;
 
 /** Turns `HeadersInit` into a plain object with lower-cased names, or fails with a TypeError naming the option. */
 export function headerRecord(name: string, headers: unknown): Record<string, string> {

@@ -2,17 +2,16 @@
 export const MAX_HEADER_DELAY = 60_000;
 
 /**
- * May this request be sent more than once? The one place that says so: a method other than POST and PATCH is
- * repeatable by HTTP's rules; a POST or PATCH only with an `Idempotency-Key`, which makes the service apply it once.
+ * The methods HTTP does not make repeatable: a request with one of them is retried only with an `Idempotency-Key`,
+ * which makes the service apply it once. Every other method may be sent more than once.
  */
-export function mayRetry(method: string, idempotencyKey: string | null | undefined): boolean {
-  return !/^(POST|PATCH)$/i.test(method) || !!idempotencyKey;
-}
+export const NOT_IDEMPOTENT = /^(POST|PATCH)$/i;
 
 /** Whether a failed response is worth retrying: `x-should-retry` decides when present, else 408, 409, 429 and 5xx. A success never is. */
 export function shouldRetry({ headers, status, ok }: Response): boolean {
-  const override = headers.get("x-should-retry")?.toLowerCase();
-  return !ok && (override === "true" || (override !== "false" && /^(40[89]|429|5)/.test(`${status}`)));
+  // An absent header reads as "null", which is neither.
+  const override = headers.get("x-should-retry")!;
+  return !ok && (/^true$/i.test(override) || (!/^false$/i.test(override) && /^(40[89]|429|5)/.test(`${status}`)));
 }
 
 /**
@@ -22,7 +21,7 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
 export function serverDelay(headers: Headers, now: () => number): number | undefined {
   const after = headers.get("retry-after")?.trim() ?? "";
   for (const delay of [
-    Number(headers.get("retry-after-ms") || undefined),
+    Number(headers.get("retry-after-ms")?.trim() || undefined),
     /^\d+(\.\d+)?$/.test(after) ? +after * 1000 : Date.parse(after) - now(),
   ]) {
     if (delay >= 0 && delay < Infinity) return delay;

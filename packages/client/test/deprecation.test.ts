@@ -189,9 +189,20 @@ describe("parsers", () => {
     ['<https://a.test/x>; rel=deprecation, <https://a.test/y>; rel="next"', "https://a.test/x"],
     ['<https://a.test/x>; rel="next"; title="a, b", <https://a.test/y>; rel=deprecation', "https://a.test/y"],
     ['<https://a.test/x>; rel="next", <https://a.test/y>; title="a; rel=deprecation"', undefined],
+    ['<https://a.test/x>; title="<https://a.test/y>; rel=deprecation"', undefined],
+    ['<https://a.test/x>; rel=next; anchor="<https://a.test/y>; rel=deprecation"', undefined],
+    ["<https://a.test/x>; rel=next, deprecation", undefined],
+    ["<https://a.test/x>; rel=next, <https://a.test/y> deprecation", undefined],
     [null, undefined],
   ])("deprecationLink(%j)", (header, expected) => {
     expect(deprecationLink(header)).toBe(expected);
+  });
+
+  it("reads a long hostile Link header in linear time (a backtracking pattern would outlast the test's timeout)", () => {
+    for (const filler of ["<>", "<a", ", <", '<a>; title="', '<a>; rel="', "; rel=x"]) {
+      expect(deprecationLink(filler.repeat(200_000))).toBeUndefined();
+    }
+    expect(deprecationLink(`${"<>".repeat(100_000)}, <https://a.test/x>; rel=deprecation`)).toBe("https://a.test/x");
   });
 
   it("the message leaves out every unknown fact", () => {

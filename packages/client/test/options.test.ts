@@ -61,10 +61,14 @@ describe("API key", () => {
   });
 
   it("a key a header cannot carry is rejected without printing it", async () => {
-    expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).toThrow(
-      /The API key \(not shown\) is empty or not printable/,
-    );
+    expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).toThrow(/The API key is empty or not printable/);
     expect(() => createPetstoreClient({ apiKey: "bad\nSECRETVALUE" })).not.toThrow(/SECRETVALUE/);
+    // Blank or starting with a blank: fetch would trim it, so what is sent would not be the key given.
+    for (const blank of [" ", "\t", " key"]) {
+      expect(() => createPetstoreClient({ apiKey: blank })).toThrow(/The API key is empty or not printable/);
+    }
+    vi.stubEnv("PETSTORE_API_KEY", " ");
+    expect(() => createPetstoreClient()).toThrow(/The API key is empty or not printable/);
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const lazy = createPetstoreClient({ apiKey: async () => "", fetch });
     await expect(lazy.pets.list()).rejects.toMatchObject({ code: "invalid_api_key" });
@@ -214,5 +218,29 @@ describe("bad input fails before any request", () => {
     await expect(call(petstore)).rejects.toThrow(TypeError);
     await expect(call(petstore)).rejects.toThrow(message);
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe("only own properties count", () => {
+  it("an inherited list parameter is not sent", async () => {
+    const { fetch, requests } = fakeFetch(jsonResponse(200, []));
+    await createPetstoreClient({ ...base(), fetch }).pets.list(Object.create({ status: "sold", extra: { a: 1 } }));
+    expect(requests[0]?.url).toBe(`${servers.production}/pets`);
+  });
+
+  it("a property added to Object.prototype after the client is made changes no request", async () => {
+    const { fetch, requests } = fakeFetch(jsonResponse(200, []), jsonResponse(200, []));
+    const petstore = createPetstoreClient({ ...base(), fetch });
+    Object.defineProperty(Object.prototype, "polluted", { value: "x", enumerable: true, configurable: true });
+    try {
+      await petstore.pets.list({ limit: 1 });
+      await petstore.pets.list({}, { timeout: 1000, query: { sort: "name" } });
+    } finally {
+      delete (Object.prototype as { polluted?: unknown }).polluted;
+    }
+    expect(requests.map((request) => request.url)).toEqual([
+      `${servers.production}/pets?limit=1`,
+      `${servers.production}/pets?sort=name`,
+    ]);
   });
 });

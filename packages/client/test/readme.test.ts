@@ -31,11 +31,15 @@ describe("README", () => {
   });
 
   it("reports the sizes size-limit measures on the built package", async () => {
-    expect(existsSync(join(packageDir, "dist/index.js")), "run `pnpm --filter @petstore/client build` first").toBe(true);
+    expect(existsSync(join(packageDir, "dist/index.js")), "run `pnpm --filter @petstore/client build` first").toBe(
+      true,
+    );
     const { stdout } = await promisify(execFile)(join(packageDir, "node_modules/.bin/size-limit"), ["--json"], {
       cwd: packageDir,
     });
-    const [client, error, raw] = (JSON.parse(stdout) as { size: number }[]).map(({ size }) => size.toLocaleString("en"));
+    const [client, error, raw] = (JSON.parse(stdout) as { size: number }[]).map(({ size }) =>
+      size.toLocaleString("en"),
+    );
     expect(readme).toContain(`\`createPetstoreClient\` is ${client} B`);
     expect(readme).toContain(`one error class imported alone is ${error} B`);
     expect(readme).toContain(`\`@petstore/client/raw\` is ${raw} B`);

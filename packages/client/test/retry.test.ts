@@ -172,6 +172,7 @@ describe("how long it waits", () => {
     ["a negative Retry-After falls back to backoff", { "retry-after": "-5" }, 500],
     ["an infinite Retry-After falls back to backoff", { "retry-after-ms": "Infinity" }, 500],
     ["an empty retry-after-ms falls back to Retry-After", { "retry-after-ms": "", "retry-after": "2" }, 2000],
+    ["a blank retry-after-ms falls back to backoff", { "retry-after-ms": "\u00a0" }, 500],
     ["a past HTTP date falls back to backoff", { "retry-after": new Date(NOW - 5000).toUTCString() }, 500],
     ["garbage falls back to backoff", { "retry-after": "soon" }, 500],
   ])("%s", async (_name, headers, expected) => {

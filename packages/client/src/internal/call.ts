@@ -19,10 +19,10 @@ export interface CallInput {
 const readText = (response: Response) => response.text();
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
-function queryString(query: Record<string, QueryValue> | undefined): string {
+function queryString(query: Record<string, QueryValue>): string {
   let text = "";
-  // `for…in` over undefined runs no iteration.
-  for (const name in query) {
+  // Own keys only, as the checks see them: an inherited property is never sent.
+  for (const name of Object.keys(query)) {
     for (const item of [query[name]].flat()) {
       if (item !== undefined) text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(item)}`;
     }
@@ -56,7 +56,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       idempotencyKey && { "idempotency-key": idempotencyKey },
     );
     const query = call?.query ? { ...input.query, ...call.query } : input.query;
-    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path![name]!))}${queryString(query)}`;
+    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path![name]!))}${query ? queryString(query) : ""}`;
     check(id);
     const [response, text, retryAfterMs] = await send(
       method,

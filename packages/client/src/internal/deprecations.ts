@@ -35,7 +35,7 @@ export function deprecationCheck(report: (facts: Facts) => void, naming: Naming)
     if (!headers) return contract && report(contract);
     // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
     const given = headers.get("deprecation")?.trim();
-    const deprecation = given?.toLowerCase() === "false" ? undefined : given;
+    const deprecation = /^false$/i.test(given!) ? undefined : given;
     const sunsetHeader = headers.get("sunset");
     if (!deprecation && !sunsetHeader) return;
     const deprecatedAt = parseDeprecationDate(deprecation);

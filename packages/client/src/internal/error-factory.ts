@@ -78,8 +78,8 @@ export function attemptFailure(
     });
   if (error instanceof PetstoreError) return error;
   const [code, message] = rootCause(error);
-  // Fetch gave up on redirects: undici's "redirect count exceeded", node-fetch's "maximum redirect reached at: …",
-  // Deno's "Maximum number of redirects (20) reached".
+  // Fetch gave up on redirects; the innermost message says so: undici's "redirect count exceeded", node-fetch's
+  // "maximum redirect reached at: …", Deno's "Maximum number of redirects (20) reached".
   if (/redirect/i.test(message)) {
     return new PetstoreError(`${PREFIX}${target} hit a redirect loop; check baseUrl.`, {
       code: "redirect_loop",

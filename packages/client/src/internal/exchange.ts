@@ -1,7 +1,7 @@
 import { ConnectionError, PetstoreError, TimeoutError } from "../errors";
 import type { FetchFunction, PetstoreClientOptions, RequestOptions } from "../options";
 import { defaultSleep, retrySettings } from "../options";
-import { backoff, MAX_HEADER_DELAY, mayRetry, serverDelay, shouldRetry } from "../retry";
+import { backoff, MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
 import { ambiguous, attemptFailure, NOT_SENT, rootCause } from "./error-factory";
 import { PREFIX } from "./fail";
 import type { Log } from "./log";
@@ -112,7 +112,7 @@ export function createExchange(
       // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived
       // (a missing root code reads as "undefined", which proves nothing).
       reached ||= sent && (!failure || (transient && !NOT_SENT.test(root!)));
-      const canRetry = attempt < maxRetries && mayRetry(method, key);
+      const canRetry = attempt < maxRetries && (!!key || !NOT_IDEMPOTENT.test(method));
       // The wait the server asks for; undefined (no usable header) compares false both ways.
       const asked = response && serverDelay(response.headers, now);
       if (failure) {

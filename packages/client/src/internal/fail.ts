@@ -44,7 +44,8 @@ export function checkOptions(name: string, what: string, options: unknown, check
   for (const key of Object.keys(options as object)) {
     if (!known.includes(key)) fail(`Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
   }
-  for (const key in checks) {
+  // The table's own keys: a property added to Object.prototype is no option.
+  for (const key of known) {
     const check = checks[key];
     const value = (options as Record<string, unknown>)[key];
     if (check && value !== undefined) check(key, value);
