@@ -3,8 +3,8 @@ import type { Socket } from "node:net";
 import { createPetstoreClient, InternalServerError, NotFoundError } from "@petstore/client";
 import { errorCodeByStatus, requestLimits, type Pet } from "@petstore/contract";
 import { CORS_ALLOW_HEADERS, messages } from "@petstore/service-rules";
-import { getResponse, http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getResponse, HttpResponse, http, passthrough } from "msw";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   startPetstoreMockServer,
   type RunningPetstoreMockServer,
@@ -232,16 +232,81 @@ describe("startPetstoreMockServer", () => {
   });
 
   it("answers a method fetch cannot send with a 400 Error instead of failing", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       httpRequest(`${mock.baseUrl}/pets`, { method: "TRACE", headers: auth, agent: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
       })
         .on("error", reject)
         .end();
     });
     expect(status).toBe(400);
+    const { message } = JSON.parse(body) as { message: string };
+    expect(message).toContain("TRACE");
+    expect(message).not.toMatch(/\.\.$/);
     expect(errors).toEqual([]);
+  });
+
+  it("hands a request an override passes through (MSW's passthrough()) to the set's own handlers", async () => {
+    let seenName: unknown;
+    mock.use(
+      http.post(`${mock.baseUrl}/pets`, async ({ request }) => {
+        seenName = ((await request.json()) as { name: string }).name;
+        return passthrough();
+      }),
+      http.get(`${mock.baseUrl}/pets`, () => passthrough()),
+    );
+    const listed = await fetch(`${mock.baseUrl}/pets`, { headers: auth, redirect: "manual" });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("x-msw-intention")).toBeNull();
+    expect(await listed.json()).toEqual([rex]);
+    // The override read the body, and the set still gets all of it.
+    const created = await client().pets.create({ name: "Fido", categoryId: 2 });
+    expect(seenName).toBe("Fido");
+    expect(created).toMatchObject({ name: "Fido", categoryId: 2 });
+  });
+
+  it("answers an override that returns no Response with a 500 and reports what it returned", async () => {
+    mock.use(http.get(`${mock.baseUrl}/pets`, () => "hello" as unknown as Response));
+    const response = await fetch(`${mock.baseUrl}/pets`, { headers: auth });
+    expect(response.status).toBe(500);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/TypeError|Response/);
+  });
+});
+
+describe("an onError that throws", () => {
+  it("ends no process: the client gets its 500, the error is printed, and the server goes on", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const strict = await startPetstoreMockServer({
+      pets: [rex],
+      apiKeys: [KEY],
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      strict.use(
+        strict.handlers.override("listPets", () => {
+          throw new Error("the override broke");
+        }),
+      );
+      const response = await fetch(`${strict.baseUrl}/pets`, { headers: auth });
+      expect(response.status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rejections).toEqual([]);
+      expect(String(printed.mock.calls.at(-1)?.[1])).toContain("the override broke");
+      strict.resetHandlers();
+      expect(await (await fetch(`${strict.baseUrl}/pets`, { headers: auth })).json()).toEqual([rex]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+      printed.mockRestore();
+      await strict.close();
+    }
   });
 });
 

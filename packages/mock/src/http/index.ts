@@ -70,6 +70,13 @@ function printError(error: unknown): void {
 }
 
 /**
+ * MSW's `passthrough()` answer, recognised as MSW's own request handling recognises it: "do not mock this request".
+ * With no network behind this server, it means the handler set itself answers.
+ */
+const isPassthrough = (response: Response | undefined): boolean =>
+  response?.status === 302 && response.headers.get("x-msw-intention") === "passthrough";
+
+/**
  * Serves a new handler set (`createPetstoreHandlers(options)`) over HTTP on `host:port` and resolves once it listens:
  * a Petstore API for an app run as a process, a browser page on another origin, curl or a client in any language.
  * It answers what the handlers answer (CORS and preflights included), a path outside `/v1` with the service's 404, a
@@ -114,8 +121,13 @@ export async function startPetstoreMockServer(
     let request: Request | undefined;
     try {
       request = await toFetchRequest(message, origin, controller.signal);
-      const answered = await getResponse([...overrides, ...handlers], request);
-      await sendResponse(response, answered ?? withCors(notFound(request), request.headers.get("origin")));
+      // A clone when an override may read the body and then pass the request on to the set.
+      let answered = await getResponse([...overrides, ...handlers], overrides.length ? request.clone() : request);
+      if (isPassthrough(answered)) answered = await getResponse([...handlers], request);
+      if (!answered || isPassthrough(answered)) answered = withCors(notFound(request), request.headers.get("origin"));
+      if (!(answered instanceof Response))
+        throw new TypeError(`a handler answered ${describeValue(answered)}, not a Response`);
+      await sendResponse(response, answered);
     } catch (error) {
       if (response.headersSent || response.destroyed) return void response.destroy();
       const requestId = request ? requestIdFor(request) : newRequestId();
@@ -127,7 +139,14 @@ export async function startPetstoreMockServer(
       if (!refused) onError(error);
     }
   };
-  server.on("request", (message: IncomingMessage, response: ServerResponse) => void answer(message, response));
+  server.on("request", (message: IncomingMessage, response: ServerResponse) => {
+    // What `answer` cannot handle itself (an `onError` that throws, a socket that fails while the 500 is sent) ends
+    // this response only: never an unhandled rejection that would end the process.
+    answer(message, response).catch((error: unknown) => {
+      response.destroy();
+      console.error(`[@petstore/mock] ${NAME}: could not answer a request (onError threw?):`, error);
+    });
+  });
 
   let closed: Promise<void> | undefined;
   return {

@@ -69,6 +69,6 @@ export async function toFetchRequest(message: IncomingMessage, origin: string, s
       signal,
     });
   } catch (error) {
-    throw new RequestError(400, messages.notUnderstood(`${(error as Error).message}.`));
+    throw new RequestError(400, messages.notUnderstood(`${(error as Error).message.replace(/\.*$/, "")}.`));
   }
 }
