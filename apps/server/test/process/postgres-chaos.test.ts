@@ -1,16 +1,12 @@
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { spawnServer, type ChildServer } from "../helpers/child";
 import { expectNoAcknowledgedPetLost } from "../helpers/kill-during-creates";
-import { startTestDatabase, type TestDatabase } from "../helpers/postgres";
+import type { TestDatabase } from "../helpers/postgres";
+import { useTestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase = { skip: "not started" };
-beforeAll(async () => {
-  database = await startTestDatabase();
-}, 300_000);
-afterAll(async () => {
-  if ("stop" in database) await database.stop();
-});
+useTestDatabase((started) => (database = started));
 
 function url(): string {
   if ("skip" in database) throw new Error(database.skip);

@@ -1,16 +1,12 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawnServer, type ChildServer } from "../helpers/child";
-import { startTestDatabase, type TestDatabase } from "../helpers/postgres";
+import type { TestDatabase } from "../helpers/postgres";
+import { useTestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase = { skip: "not started" };
-beforeAll(async () => {
-  database = await startTestDatabase();
-}, 300_000);
-afterAll(async () => {
-  if ("stop" in database) await database.stop();
-});
+useTestDatabase((started) => (database = started));
 
 const headers = { authorization: "Bearer k", "content-type": "application/json" };
 const LOOPS = 16;

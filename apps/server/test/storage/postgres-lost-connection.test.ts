@@ -1,16 +1,12 @@
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPostgresStore, StoreUnavailableError, type PetStore } from "../../src/index";
 import { startPgProxy, type PgProxy } from "../helpers/pg-proxy";
-import { startTestDatabase, type TestDatabase } from "../helpers/postgres";
+import type { TestDatabase } from "../helpers/postgres";
+import { useTestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase = { skip: "not started" };
-beforeAll(async () => {
-  database = await startTestDatabase();
-}, 300_000);
-afterAll(async () => {
-  if ("stop" in database) await database.stop();
-});
+useTestDatabase((started) => (database = started));
 
 // An `error` event nobody listens to is thrown from the socket's data handler: it reaches the process as an
 // uncaught exception, and in a server it ends the process.

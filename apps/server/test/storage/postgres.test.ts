@@ -1,16 +1,14 @@
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createPostgresStore, startServer, type RunningServer } from "../../src/index";
-import { startTestDatabase, type TestDatabase } from "../helpers/postgres";
+import type { TestDatabase } from "../helpers/postgres";
+import { useTestDatabase } from "../helpers/test-database";
 import { describeStoreContract } from "./suite";
 
 let database: TestDatabase = { skip: "not started" };
-beforeAll(async () => {
-  database = await startTestDatabase();
-  if ("skip" in database) console.warn(`[@petstore/server] skipping PostgreSQL tests: ${database.skip}`);
-}, 300_000);
-afterAll(async () => {
-  if ("stop" in database) await database.stop();
+useTestDatabase((started) => {
+  database = started;
+  if ("skip" in started) console.warn(`[@petstore/server] skipping PostgreSQL tests: ${started.skip}`);
 });
 
 function url(): string {
