@@ -27,7 +27,8 @@ export interface ResolvedOptions {
 /** The contract's environment URLs: the default `baseUrls` (frozen, since every handler set shares it). */
 export const defaultBaseUrls: readonly string[] = Object.freeze(Object.values(servers));
 
-const OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency", "now"];
+/** The option names of `createPetstoreHandlers`; other entries that make a handler set build on them. */
+export const HANDLER_OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency", "now"];
 
 /** Checks base URLs and drops trailing slashes: `https://x.test/v1/` → `https://x.test/v1`. */
 export function normalizeBaseUrls(baseUrls: readonly string[] | undefined): readonly string[] {
@@ -64,7 +65,7 @@ export function resolveOptions(options: PetstoreMockOptions = {}): ResolvedOptio
     );
   }
   // A misspelt option (`apiKey`, `baseUrl`) would otherwise be ignored and the handlers would answer with defaults.
-  checkOptionsObject("createPetstoreHandlers", options, OPTION_NAMES);
+  checkOptionsObject("createPetstoreHandlers", options, HANDLER_OPTION_NAMES);
   const { apiKeys, latency } = options;
   // The service trims the bearer token it receives, so a key with surrounding spaces could never match.
   if (

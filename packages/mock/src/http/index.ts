@@ -18,7 +18,7 @@ import { RequestError } from "../internal/errors";
 import { listenOptionsError, portInUseError } from "../internal/listen";
 import { newRequestId, requestIdFor } from "../internal/request-id";
 import { errorResponse } from "../internal/respond";
-import { resolveOptions } from "../options";
+import { HANDLER_OPTION_NAMES, resolveOptions } from "../options";
 import { toFetchRequest } from "./request";
 import { sendResponse } from "./response";
 
@@ -47,7 +47,8 @@ export interface RunningPetstoreMockServer {
 }
 
 const NAME = "startPetstoreMockServer";
-const OPTION_NAMES = ["port", "host", "onError", "pets", "apiKeys", "latency", "now"];
+// Its own options, then those of `createPetstoreHandlers` but `baseUrls`, which the server's address decides.
+const OPTION_NAMES = ["port", "host", "onError", ...HANDLER_OPTION_NAMES.filter((name) => name !== "baseUrls")];
 
 /** The contract's base path, `/v1`: where the handlers answer under the server's origin. */
 const BASE_PATH = new URL(defaultBaseUrls[0]!).pathname.replace(/\/+$/, "");
