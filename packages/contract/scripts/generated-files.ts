@@ -27,7 +27,12 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
   const operations = Object.fromEntries(
     table.map((op) => [
       op.operationId,
-      { method: op.method, path: op.path, ...(op.deprecation ? { deprecation: op.deprecation } : {}) },
+      {
+        method: op.method,
+        path: op.path,
+        sdkMethod: op.sdkMethod,
+        ...(op.deprecation ? { deprecation: op.deprecation } : {}),
+      },
     ]),
   );
   const servers = Object.fromEntries(document.servers.map((s) => [s.description.toLowerCase(), s.url]));
@@ -35,14 +40,14 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
     header("operation metadata and server URLs for runtime code") +
     `/** Base URL of each environment the contract declares. */\n` +
     `export const servers = ${json(servers)} as const;\n\n` +
-    `/** Method, path and deprecation (from \`x-deprecation\`) of each operation, by operationId. */\n` +
+    `/**\n * Method, path, SDK method (\`x-sdk-method\`, or read from the operationId) and deprecation (\`x-deprecation\`, with\n * the SDK call replacing it) of each operation, by operationId.\n */\n` +
     `export const operations = ${json(operations)} as const;\n`;
 
   const tableTs =
     header("every operation resolved ($refs inlined) into what a router and validator need") +
     `import type { ContractOperation, JsonSchema } from "../operation-table-types";\n\n` +
-    `/** Every operation of the contract in document order: method, path, parameters, body and responses with their schemas. */\n` +
-    `export const operationTable: readonly ContractOperation[] = ${json(table.map(({ deprecation: _, ...op }) => op))};\n\n` +
+    `/**\n * Every operation of the contract in document order: method, path, SDK method, parameters, body, responses with\n * their schemas, and deprecation.\n */\n` +
+    `export const operationTable: readonly ContractOperation[] = ${json(table)};\n\n` +
     `/** Every schema of \`components.schemas\`, resolved the same way, by name. */\n` +
     `export const componentSchemas: { readonly [name: string]: JsonSchema } = ${json(resolveComponentSchemas(document))};\n`;
 

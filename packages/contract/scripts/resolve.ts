@@ -56,7 +56,55 @@ export interface ResolvedOperation {
   requestBody?: { required: boolean; schema: Json };
   responses: Record<string, { schema?: Json; headers: Record<string, { required: boolean; const?: string }> }>;
   constantHeaders: Record<string, string>;
-  deprecation?: unknown;
+  sdkMethod: string;
+  deprecation?: Deprecation;
+}
+
+/** `x-deprecation` of a deprecated operation, plus the SDK call that replaces it when the replacement is an operation. */
+interface Deprecation {
+  deprecatedAt: string;
+  sunset: string;
+  replacement: string;
+  link: string;
+  sdkReplacement?: string;
+}
+
+const SDK_METHOD = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
+
+/**
+ * The SDK method of an operation (`resource.verb`): its `x-sdk-method`, or else read from an operationId of the form
+ * verb + plural resource (`listPets` → `pets.list`).
+ */
+function sdkMethodOf(op: Json, where: string): string {
+  const given = op["x-sdk-method"];
+  if (given !== undefined) {
+    if (typeof given !== "string" || !SDK_METHOD.test(given))
+      throw new Error(`[@petstore/contract] ${where} has x-sdk-method ${JSON.stringify(given)}; write resource.verb`);
+    return given;
+  }
+  const parts = /^([a-z]+)([A-Z][A-Za-z0-9]*s)$/.exec(op.operationId as string);
+  if (!parts)
+    throw new Error(
+      `[@petstore/contract] ${where}: the operationId does not say the SDK method; add x-sdk-method (e.g. pets.update)`,
+    );
+  return `${parts[2]![0]!.toLowerCase()}${parts[2]!.slice(1)}.${parts[1]}`;
+}
+
+/**
+ * The SDK call replacing a deprecated operation, when `x-deprecation.replacement` names one as `METHOD /path?query=…`:
+ * `GET /pets?status=…` → `pets.list({ status })`.
+ */
+function sdkReplacementOf(replacement: string, table: readonly ResolvedOperation[]): string | undefined {
+  const parts = /^([A-Z]+) ([^?\s]+)(?:\?(\S*))?$/.exec(replacement);
+  const target = parts && table.find((op) => op.method === parts[1] && op.path === parts[2]);
+  if (!target) return undefined;
+  const args = [...target.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const query = (parts[3] ?? "")
+    .split("&")
+    .map((pair) => pair.split("=")[0]!)
+    .filter(Boolean);
+  if (query.length > 0) args.push(`{ ${query.join(", ")} }`);
+  return `${target.sdkMethod}(${args.join(", ")})`;
 }
 
 /** Every operation of `document` in document order, with parameters, body and responses resolved. */
@@ -98,11 +146,21 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
         ...(bodySchema ? { requestBody: { required: body?.required === true, schema: bodySchema } } : {}),
         responses,
         constantHeaders,
+        sdkMethod: sdkMethodOf(op, `${method.toUpperCase()} ${path}`),
         ...(op.deprecated === true && op["x-deprecation"]
-          ? { deprecation: (rawItem[method] as Json)["x-deprecation"] }
+          ? { deprecation: { ...((rawItem[method] as Json)["x-deprecation"] as Deprecation) } }
           : {}),
       });
     }
+  }
+  const seen = new Map<string, string>();
+  for (const op of result) {
+    const other = seen.get(op.sdkMethod);
+    if (other)
+      throw new Error(`[@petstore/contract] ${other} and ${op.operationId} both have the SDK method ${op.sdkMethod}`);
+    seen.set(op.sdkMethod, op.operationId);
+    const sdkReplacement = op.deprecation && sdkReplacementOf(op.deprecation.replacement, result);
+    if (sdkReplacement) op.deprecation!.sdkReplacement = sdkReplacement;
   }
   return result;
 }

@@ -5,7 +5,13 @@ export { errorCatalogue, errorCodeByStatus } from "./generated/errors";
 export { petStatuses, requestLimits } from "./generated/values";
 
 export type { components, operations as Operations, paths } from "./generated/schema";
-export type { ContractOperation, ContractParameter, ContractResponse, JsonSchema } from "./operation-table-types";
+export type {
+  ContractDeprecation,
+  ContractOperation,
+  ContractParameter,
+  ContractResponse,
+  JsonSchema,
+} from "./operation-table-types";
 export type {
   Environment,
   Error as PetstoreErrorBody,

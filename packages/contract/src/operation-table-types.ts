@@ -32,4 +32,22 @@ export interface ContractOperation {
   readonly responses: { readonly [status: string]: ContractResponse };
   /** Response headers whose schema fixes a `const` value, by name: sent on every response of the operation. */
   readonly constantHeaders: { readonly [name: string]: string };
+  /** The SDK method, `resource.verb` (e.g. `pets.list`): `x-sdk-method`, or read from the operationId. */
+  readonly sdkMethod: string;
+  /** Present when the operation is deprecated: its `x-deprecation`. */
+  readonly deprecation?: ContractDeprecation;
+}
+
+/** When a deprecated operation goes away and what replaces it (`x-deprecation`). */
+export interface ContractDeprecation {
+  /** ISO 8601 date-time of the deprecation. */
+  readonly deprecatedAt: string;
+  /** ISO 8601 date-time of the removal (the `Sunset` header). */
+  readonly sunset: string;
+  /** The replacement as an HTTP request, e.g. `GET /pets?status=…`. */
+  readonly replacement: string;
+  /** Documentation of the replacement. */
+  readonly link: string;
+  /** The SDK call replacing it, e.g. `pets.list({ status })`, when `replacement` names an operation of the contract. */
+  readonly sdkReplacement?: string;
 }

@@ -161,6 +161,7 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createPet",
+        "x-sdk-method": "pets.create",
         "summary": "Add an animal",
         "description": "Adds an animal. The service assigns `id`; an `id` in the body is ignored, as are other\nfields the schema does not name. `status` has no default: when omitted, the pet has none.\n\nSend an `Idempotency-Key` to make retries safe: the same key with the same body within\n24 hours replays the first `201` instead of adding a second animal; the same key with a\ndifferent body is a `400`.\n",
         "tags": [
@@ -232,6 +233,7 @@ export const openapiDocument = {
     "/pets/{petId}": {
       "get": {
         "operationId": "getPet",
+        "x-sdk-method": "pets.get",
         "summary": "Get an animal",
         "description": "**Deprecated** since 2025-12-05; removed on 2030-12-05. Use `GET /pets` with a `status`\nfilter instead.\n\nEvery response of this operation carries `Sunset` (RFC 8594), `Deprecation` (RFC 9745) and\na `Link` with `rel=\"deprecation\"` to the replacement's documentation.\n",
         "tags": [

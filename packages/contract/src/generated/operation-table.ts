@@ -3,7 +3,10 @@
 
 import type { ContractOperation, JsonSchema } from "../operation-table-types";
 
-/** Every operation of the contract in document order: method, path, parameters, body and responses with their schemas. */
+/**
+ * Every operation of the contract in document order: method, path, SDK method, parameters, body, responses with
+ * their schemas, and deprecation.
+ */
 export const operationTable: readonly ContractOperation[] = [
   {
     "operationId": "listPets",
@@ -253,7 +256,8 @@ export const operationTable: readonly ContractOperation[] = [
         }
       }
     },
-    "constantHeaders": {}
+    "constantHeaders": {},
+    "sdkMethod": "pets.list"
   },
   {
     "operationId": "createPet",
@@ -586,7 +590,8 @@ export const operationTable: readonly ContractOperation[] = [
         }
       }
     },
-    "constantHeaders": {}
+    "constantHeaders": {},
+    "sdkMethod": "pets.create"
   },
   {
     "operationId": "getPet",
@@ -923,6 +928,14 @@ export const operationTable: readonly ContractOperation[] = [
       "Sunset": "Thu, 05 Dec 2030 00:00:00 GMT",
       "Deprecation": "@1764892800",
       "Link": "<https://docs.petstore.example/#tag/animals/operation/listPets>; rel=\"deprecation\"; type=\"text/html\""
+    },
+    "sdkMethod": "pets.get",
+    "deprecation": {
+      "deprecatedAt": "2025-12-05T00:00:00Z",
+      "sunset": "2030-12-05T00:00:00Z",
+      "replacement": "GET /pets?status=…",
+      "link": "https://docs.petstore.example/#tag/animals/operation/listPets",
+      "sdkReplacement": "pets.list({ status })"
     }
   }
 ];
