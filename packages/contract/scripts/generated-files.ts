@@ -30,8 +30,8 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
       {
         method: op.method,
         path: op.path,
-        sdkMethod: op.sdkMethod,
-        ...(op.deprecation ? { deprecation: op.deprecation } : {}),
+        // What the client bundles: the SDK's naming (sdkMethod, sdkReplacement) is in operationTable, not here.
+        ...(op.deprecation ? { deprecation: { ...op.deprecation, sdkReplacement: undefined } } : {}),
       },
     ]),
   );
@@ -40,7 +40,7 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
     header("operation metadata and server URLs for runtime code") +
     `/** Base URL of each environment the contract declares. */\n` +
     `export const servers = ${json(servers)} as const;\n\n` +
-    `/**\n * Method, path, SDK method (\`x-sdk-method\`, or read from the operationId) and deprecation (\`x-deprecation\`, with\n * the SDK call replacing it) of each operation, by operationId.\n */\n` +
+    `/** Method, path and deprecation (from \`x-deprecation\`) of each operation, by operationId. */\n` +
     `export const operations = ${json(operations)} as const;\n`;
 
   const tableTs =

@@ -15,7 +15,6 @@ describe("the SDK method of each operation", () => {
       const given = doc.paths[op.path]![op.method.toLowerCase()]["x-sdk-method"];
       const [, verb, resource] = /^([a-z]+)([A-Z]\w*)$/.exec(op.operationId)!;
       expect(op.sdkMethod).toBe(given ?? `${resource![0]!.toLowerCase()}${resource!.slice(1)}.${verb}`);
-      expect(operations[op.operationId].sdkMethod).toBe(op.sdkMethod);
     }
   });
 
@@ -45,9 +44,12 @@ describe("a deprecation", () => {
     for (const op of operationTable.filter((op) => op.deprecation)) {
       const written = doc.paths[op.path]![op.method.toLowerCase()]["x-deprecation"];
       expect(op.deprecation).toEqual({ ...written, sdkReplacement: expect.any(String) });
-      expect(operations[op.operationId]).toMatchObject({ deprecation: op.deprecation });
+      const { sdkReplacement: _, ...facts } = op.deprecation!;
+      expect(operations[op.operationId]).toEqual({ method: op.method, path: op.path, deprecation: facts });
     }
-    expect(operations.getPet.deprecation.sdkReplacement).toBe("pets.list({ status })");
+    expect(operationTable.find((op) => op.operationId === "getPet")?.deprecation?.sdkReplacement).toBe(
+      "pets.list({ status })",
+    );
   });
 
   it("names path parameters and query names of the replacement, or no SDK call when it is no operation", () => {

@@ -7,31 +7,24 @@ export const servers = {
   "staging": "https://staging.api.petstore.example/v1"
 } as const;
 
-/**
- * Method, path, SDK method (`x-sdk-method`, or read from the operationId) and deprecation (`x-deprecation`, with
- * the SDK call replacing it) of each operation, by operationId.
- */
+/** Method, path and deprecation (from `x-deprecation`) of each operation, by operationId. */
 export const operations = {
   "listPets": {
     "method": "GET",
-    "path": "/pets",
-    "sdkMethod": "pets.list"
+    "path": "/pets"
   },
   "createPet": {
     "method": "POST",
-    "path": "/pets",
-    "sdkMethod": "pets.create"
+    "path": "/pets"
   },
   "getPet": {
     "method": "GET",
     "path": "/pets/{petId}",
-    "sdkMethod": "pets.get",
     "deprecation": {
       "deprecatedAt": "2025-12-05T00:00:00Z",
       "sunset": "2030-12-05T00:00:00Z",
       "replacement": "GET /pets?status=…",
-      "link": "https://docs.petstore.example/#tag/animals/operation/listPets",
-      "sdkReplacement": "pets.list({ status })"
+      "link": "https://docs.petstore.example/#tag/animals/operation/listPets"
     }
   }
 } as const;
