@@ -1,7 +1,7 @@
 import { defineProject } from "vitest/config";
 import { integrationProject } from "../../vitest.shared.ts";
 
-/** Prism, Chromium, child processes and the built package. */
+/** Prism, Chromium, child processes, the built package, and 100,000-request memory checks. */
 export const integrationTests = [
   "test/prism.test.ts",
   "test/prism-script.test.ts",
@@ -9,6 +9,7 @@ export const integrationTests = [
   "test/abort.test.ts",
   "test/dist.test.ts",
   "test/readme.test.ts",
+  "test/memory.test.ts",
 ];
 
 export default defineProject(integrationProject({ name: "mock:integration", include: integrationTests }));

@@ -71,7 +71,10 @@ function targetOf(
 export function createPetstoreHandlers(options: PetstoreMockOptions = {}): PetstoreHandlers {
   const resolved = resolveOptions(options);
   const pets = createPetstoreStore(resolved.pets, resolved.now);
-  const { journal, record } = createJournal(contractOperations().map((op) => op.operationId));
+  const { journal, record } = createJournal(
+    contractOperations().map((op) => op.operationId),
+    resolved.journalSize,
+  );
   const store: PetstoreMockStore = {
     ...pets,
     reset() {

@@ -6,6 +6,7 @@ export { createOverrides, json, networkError } from "./override";
 export { createPetstoreStore, IdempotencyConflictError } from "./store";
 export { defaultBaseUrls } from "./options";
 export { PetstoreContractViolation } from "./internal/respond";
+export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from "./journal";
 
 export type { PetstoreHandlers } from "./handlers";
 export type { GeneratePetsOptions } from "./generate-pets";

@@ -2,8 +2,19 @@ import type { OperationId } from "@petstore/contract";
 import { describeValue } from "./internal/check";
 import type { OperationById, PathParamsOf, QueryOf, RequestBodyOf } from "./types";
 
+/** How many requests a handler set's journal keeps by default: the newest 1,000 (the `journalSize` option). */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
+/**
+ * How much of a request body the journal keeps: the first 16 KiB. A longer body is recorded as the text of those bytes,
+ * with `bodyTruncated: true`, so a test that sends large bodies keeps at most this much per entry.
+ */
+export const JOURNAL_BODY_BYTES = 16 * 1024;
+
 /** One request a handler set answered, typed for the operation it called. */
 export interface JournalEntryOf<Id extends OperationId> {
+  /** The entry's position among every request the set recorded, from 0; `requests.since(index)` reads from one on. */
+  index: number;
   /** The contract operation the request called. */
   operationId: Id;
   /** The request method, upper case (`"POST"`). */
@@ -14,8 +25,13 @@ export interface JournalEntryOf<Id extends OperationId> {
   params: PathParamsOf<OperationById<Id>>;
   /** Query parameters as sent (strings), by the contract's names; a repeated one holds its first value. */
   query: QueryOf<OperationById<Id>>;
-  /** The JSON body as sent (`undefined` without one). A request answered with a 4xx may hold anything here. */
+  /**
+   * The JSON body as sent (`undefined` without one). A request answered with a 4xx may hold anything here, and a body
+   * over 16 KiB is the text of its first 16 KiB (`bodyTruncated`).
+   */
   body: RequestBodyOf<OperationById<Id>> | undefined;
+  /** True when the body was longer than the journal keeps (16 KiB): `body` is then the text of its start. */
+  bodyTruncated: boolean;
   /** Request headers, names in lower case. */
   headers: Record<string, string>;
   /** The status answered; 0 for a network error (`fetch` rejected). */
@@ -24,12 +40,14 @@ export interface JournalEntryOf<Id extends OperationId> {
 
 /** A request to a path or method outside the contract (answered 404, 405 or 400). */
 export interface UnmatchedJournalEntry {
+  index: number;
   operationId: undefined;
   method: string;
   url: string;
   params: Record<string, never>;
   query: Record<string, string>;
   body: unknown;
+  bodyTruncated: boolean;
   headers: Record<string, string>;
   status: number;
 }
@@ -37,34 +55,67 @@ export interface UnmatchedJournalEntry {
 /** Any journal entry; narrow it by `operationId`. */
 export type JournalEntry = { [Id in OperationId]: JournalEntryOf<Id> }[OperationId] | UnmatchedJournalEntry;
 
-/** The requests a handler set answered, oldest first: `handlers.requests`. */
+/**
+ * The requests a handler set answered, oldest first: `handlers.requests`. It keeps the newest `journalSize` (default
+ * 1,000; 0 keeps none), so memory stays bounded however many requests a long run sends.
+ */
 export interface PetstoreRequestJournal extends Iterable<JournalEntry> {
-  /** How many requests were recorded. */
+  /** How many entries it holds now (at most `journalSize`). */
   readonly length: number;
-  /** Every entry, oldest first (a copy of the list). */
+  /** The index the next recorded request will get: how many requests were recorded since the set was made. */
+  readonly nextIndex: number;
+  /** Every entry it holds, oldest first (a copy of the list). */
   all(): JournalEntry[];
   /** The entries of one operation, oldest first, typed for it: `requests.of("createPet")[0].body` is a `NewPet`. */
   of<Id extends OperationId>(operationId: Id): JournalEntryOf<Id>[];
-  /** Forgets every entry; `store.reset()` of the handler set does this too. */
+  /** The entries it holds whose `index` is `index` or more, oldest first: what arrived since a test last looked. */
+  since(index: number): JournalEntry[];
+  /** Forgets every entry (indexes go on counting); `store.reset()` of the handler set does this too. */
   clear(): void;
 }
 
-/** What a handler records: a function that builds the entry when the journal is first read. */
-export type JournalRecorder = (entry: () => JournalEntry) => void;
+/** What a handler records: a function that builds the entry (the journal adds its index) when the journal is first read. */
+export type JournalRecorder = (entry: () => Omit<JournalEntry, "index">) => void;
 
-/** An empty journal and the function that appends to it. */
-export function createJournal(operationIds: readonly string[]): {
+/** Throws a prefixed RangeError unless `size` is a journal size: a whole number, 0 or more. */
+export function checkJournalSize(size: unknown): number {
+  if (!Number.isSafeInteger(size) || (size as number) < 0)
+    throw new RangeError(
+      `[@petstore/mock] journalSize must be a whole number of requests, 0 or more (0 keeps none), got ${describeValue(size)}`,
+    );
+  return size as number;
+}
+
+/** An empty journal that keeps the newest `size` entries, and the function that appends to it. */
+export function createJournal(
+  operationIds: readonly string[],
+  size = DEFAULT_JOURNAL_SIZE,
+): {
   journal: PetstoreRequestJournal;
   record: JournalRecorder;
 } {
-  // Entries are built when first read: most requests of a run are never looked at, and building one (URL and body
-  // parsing) costs more than answering it.
-  const entries: (JournalEntry | (() => JournalEntry))[] = [];
-  const read = (): JournalEntry[] =>
-    entries.map((entry, index) => (typeof entry === "function" ? (entries[index] = entry()) : entry));
+  checkJournalSize(size);
+  // A ring: `slots[(first + n) % size]` holds the entry of index `firstIndex + n`. Entries are built when first read:
+  // most requests of a run are never looked at, and building one (URL and body parsing) costs more than answering it.
+  type Slot = { index: number; entry: JournalEntry | (() => Omit<JournalEntry, "index">) };
+  const slots: Slot[] = [];
+  let first = 0;
+  let nextIndex = 0;
+  const built = (slot: Slot): JournalEntry => {
+    if (typeof slot.entry === "function") slot.entry = { ...slot.entry(), index: slot.index } as JournalEntry;
+    return slot.entry;
+  };
+  const read = (): JournalEntry[] => {
+    const list: JournalEntry[] = [];
+    for (let n = 0; n < slots.length; n++) list.push(built(slots[(first + n) % slots.length]!));
+    return list;
+  };
   const journal: PetstoreRequestJournal = {
     get length() {
-      return entries.length;
+      return slots.length;
+    },
+    get nextIndex() {
+      return nextIndex;
     },
     all: read,
     of<Id extends OperationId>(operationId: Id) {
@@ -75,12 +126,29 @@ export function createJournal(operationIds: readonly string[]): {
       }
       return read().filter((entry) => entry.operationId === operationId) as unknown as JournalEntryOf<Id>[];
     },
+    since(index) {
+      if (!Number.isSafeInteger(index) || index < 0)
+        throw new RangeError(
+          `[@petstore/mock] requests.since needs an entry index (a whole number, 0 or more), got ${describeValue(index)}`,
+        );
+      return read().filter((entry) => entry.index >= index);
+    },
     clear: () => {
-      entries.length = 0;
+      slots.length = 0;
+      first = 0;
     },
     [Symbol.iterator]: () => read()[Symbol.iterator](),
   };
-  return { journal, record: (entry) => void entries.push(entry) };
+  const record: JournalRecorder = (entry) => {
+    const slot = { index: nextIndex++, entry };
+    if (size === 0) return;
+    if (slots.length < size) slots.push(slot);
+    else {
+      slots[first] = slot;
+      first = (first + 1) % size;
+    }
+  };
+  return { journal, record };
 }
 
 /** The JSON body in `text`, or the text itself when it is not JSON; undefined when empty. */
@@ -106,8 +174,15 @@ export interface RequestSnapshot {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** The body's bytes; undefined for a request without a body. */
+  /** The body's first `JOURNAL_BODY_BYTES` bytes (a copy); undefined for a request without a body. */
   body: ArrayBuffer | undefined;
+  /** The body's full size in bytes. */
+  bodySize: number;
+}
+
+/** The start of `body` that the journal keeps: a copy, so the request's own buffer is not held. */
+function kept(body: ArrayBuffer): ArrayBuffer {
+  return body.slice(0, JOURNAL_BODY_BYTES);
 }
 
 function carriesBody(request: Request): boolean {
@@ -123,7 +198,13 @@ export async function snapshotCopy(request: Request): Promise<RequestSnapshot> {
         .arrayBuffer()
         .catch(() => new ArrayBuffer(0))
     : undefined;
-  return { method: request.method.toUpperCase(), url: request.url, headers, body };
+  return {
+    method: request.method.toUpperCase(),
+    url: request.url,
+    headers,
+    body: body && kept(body),
+    bodySize: body?.byteLength ?? 0,
+  };
 }
 
 /**
@@ -133,7 +214,8 @@ export async function snapshotCopy(request: Request): Promise<RequestSnapshot> {
 export async function snapshotRequest(request: Request): Promise<{ snapshot: RequestSnapshot; request: Request }> {
   const method = request.method.toUpperCase();
   const headers = Object.fromEntries(request.headers);
-  if (!carriesBody(request)) return { snapshot: { method, url: request.url, headers, body: undefined }, request };
+  if (!carriesBody(request))
+    return { snapshot: { method, url: request.url, headers, body: undefined, bodySize: 0 }, request };
   const body = await request.arrayBuffer();
   const fresh = new Request(request.url, {
     method: request.method,
@@ -141,11 +223,18 @@ export async function snapshotRequest(request: Request): Promise<{ snapshot: Req
     body,
     signal: request.signal,
   });
-  return { snapshot: { method, url: request.url, headers, body }, request: fresh };
+  return {
+    snapshot: { method, url: request.url, headers, body: kept(body), bodySize: body.byteLength },
+    request: fresh,
+  };
 }
 
-/** Builds a journal entry from a request snapshot and the status answered (0 for a network error). */
-export function journalEntry(snapshot: RequestSnapshot, target: JournalTarget, status: number): JournalEntry {
+/** Builds a journal entry (without its index, which the journal adds) from a request snapshot and the status answered (0 for a network error). */
+export function journalEntry(
+  snapshot: RequestSnapshot,
+  target: JournalTarget,
+  status: number,
+): Omit<JournalEntry, "index"> {
   const url = new URL(snapshot.url);
   const names = target.operationId === undefined ? [...new Set(url.searchParams.keys())] : target.queryNames;
   const query: Record<string, string> = {};
@@ -153,14 +242,17 @@ export function journalEntry(snapshot: RequestSnapshot, target: JournalTarget, s
     const value = url.searchParams.get(name);
     if (value !== null) query[name] = value;
   }
+  const truncated = snapshot.body !== undefined && snapshot.bodySize > snapshot.body.byteLength;
+  const text = snapshot.body === undefined ? undefined : new TextDecoder().decode(snapshot.body);
   return {
     operationId: target.operationId,
     method: snapshot.method,
     url: snapshot.url,
     params: target.params,
     query,
-    body: snapshot.body === undefined ? undefined : parseBody(new TextDecoder().decode(snapshot.body)),
+    body: text === undefined ? undefined : truncated ? text : parseBody(text),
+    bodyTruncated: truncated,
     headers: snapshot.headers,
     status,
-  } as JournalEntry;
+  } as Omit<JournalEntry, "index">;
 }

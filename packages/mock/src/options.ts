@@ -1,5 +1,6 @@
 import { servers, type Pet } from "@petstore/contract";
 import { checkMilliseconds, checkOptionsObject, describeValue } from "./internal/check";
+import { checkJournalSize, DEFAULT_JOURNAL_SIZE } from "./journal";
 
 /** Options of `createPetstoreHandlers`. */
 export interface PetstoreMockOptions {
@@ -13,6 +14,8 @@ export interface PetstoreMockOptions {
   latency?: number | "real" | "infinite" | undefined;
   /** The clock of the idempotency window (24 h), in epoch milliseconds. Defaults to `Date.now()` at each request, so fake timers that replace `Date` move it. */
   now?: (() => number) | undefined;
+  /** How many requests `requests` keeps, the newest (each body up to 16 KiB); 0 keeps none. Defaults to 1000. */
+  journalSize?: number | undefined;
 }
 
 /** The options of `createPetstoreHandlers`, with defaults applied and checked. */
@@ -22,13 +25,14 @@ export interface ResolvedOptions {
   baseUrls: readonly string[];
   latency: number | "real" | "infinite" | undefined;
   now: () => number;
+  journalSize: number;
 }
 
 /** The contract's environment URLs: the default `baseUrls` (frozen, since every handler set shares it). */
 export const defaultBaseUrls: readonly string[] = Object.freeze(Object.values(servers));
 
 /** The option names of `createPetstoreHandlers`; other entries that make a handler set build on them. */
-export const HANDLER_OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency", "now"];
+export const HANDLER_OPTION_NAMES = ["pets", "apiKeys", "baseUrls", "latency", "now", "journalSize"];
 
 /** Checks base URLs and drops trailing slashes: `https://x.test/v1/` → `https://x.test/v1`. */
 export function normalizeBaseUrls(baseUrls: readonly string[] | undefined): readonly string[] {
@@ -96,5 +100,13 @@ export function resolveOptions(options: PetstoreMockOptions = {}): ResolvedOptio
   }
   // Looked up on each call: a `Date.now` captured here would escape fake timers installed after the handlers exist.
   const now = options.now ?? (() => Date.now());
-  return { pets: options.pets ?? [], apiKeys, baseUrls: normalizeBaseUrls(options.baseUrls), latency, now };
+  const journalSize = options.journalSize === undefined ? DEFAULT_JOURNAL_SIZE : checkJournalSize(options.journalSize);
+  return {
+    pets: options.pets ?? [],
+    apiKeys,
+    baseUrls: normalizeBaseUrls(options.baseUrls),
+    latency,
+    now,
+    journalSize,
+  };
 }
