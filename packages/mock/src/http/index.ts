@@ -3,15 +3,13 @@ import type { AddressInfo } from "node:net";
 // The package's own main entry, by name: the handler set and its helpers then share one module instance (one
 // registry of handler sets, one `PetstoreContractViolation`) with the app's `import … from "@petstore/mock"`, in the
 // CommonJS build too, and this entry adds no code to the main one.
-import {
-  createPetstoreHandlers,
-  defaultBaseUrls,
-  type PetstoreHandlers,
-  type PetstoreMockOptions,
-} from "@petstore/mock";
+import { defaultBaseUrls, type PetstoreHandlers, type PetstoreMockOptions } from "@petstore/mock";
 import { requestLimits } from "@petstore/contract";
 import { messages, routeList } from "@petstore/service-rules";
 import { getResponse, type RequestHandler } from "msw";
+import { answerControl, isControlPath } from "../control/api";
+import { CONTROL_PREFIX } from "../control/protocol";
+import { createMockSession, type MockSession } from "../control/session";
 import { checkOptionsObject, describeValue } from "../internal/check";
 import { withCors } from "../internal/cors";
 import { RequestError } from "../internal/errors";
@@ -19,8 +17,21 @@ import { listenOptionsError, portInUseError } from "../internal/listen";
 import { newRequestId, requestIdFor } from "../internal/request-id";
 import { errorResponse } from "../internal/respond";
 import { HANDLER_OPTION_NAMES, resolveOptions } from "../options";
+import { preferHandlers } from "./prefer";
 import { toFetchRequest } from "./request";
 import { sendResponse } from "./response";
+
+export { connectPetstoreMock } from "../control/remote";
+export type {
+  ConnectPetstoreMockOptions,
+  RemoteClock,
+  RemoteHandler,
+  RemoteOverride,
+  RemotePetstoreMock,
+  RemoteRequestJournal,
+  RemoteScenarioOptions,
+  RemoteScenarios,
+} from "../control/remote";
 
 /** Options of `startPetstoreMockServer`: where it listens, and those of `createPetstoreHandlers` but `baseUrls`. */
 export interface StartPetstoreMockServerOptions extends Omit<PetstoreMockOptions, "baseUrls"> {
@@ -30,13 +41,17 @@ export interface StartPetstoreMockServerOptions extends Omit<PetstoreMockOptions
   host?: string | undefined;
   /** Called with what a handler threw; the client got the service's 500. Defaults to printing it with `console.error`. */
   onError?: ((error: unknown) => void) | undefined;
+  /** A token the control API (`/__petstore/…`) then requires as `Authorization: Bearer <token>`, from any address. Defaults to none: the control API answers loopback clients only. */
+  controlToken?: string | undefined;
 }
 
 /** A running mock server: the handlers of `createPetstoreHandlers`, answering real HTTP requests. */
 export interface RunningPetstoreMockServer {
   /** The API's base URL with the contract's `/v1`, such as `http://127.0.0.1:54321/v1`: the SDK's `baseUrl`. */
   readonly baseUrl: string;
-  /** The handler set that answers: its `store`, its `requests` journal, and `scenario`/`http`/`override` helpers bound to `baseUrl`. */
+  /** The control API's URL, such as `http://127.0.0.1:54321/__petstore`: what `connectPetstoreMock` and curl talk to. */
+  readonly controlUrl: string;
+  /** The handler set that answers: its `store`, its `requests` journal, and `scenario`/`http`/`override` helpers bound to `baseUrl`. A seed sent to the control API replaces it. */
   readonly handlers: PetstoreHandlers;
   /** Adds handlers tried before the set's own, the last added first, as MSW's `server.use()`: `use(handlers.scenario.serverError("listPets"))`. */
   use(...overrides: RequestHandler[]): void;
@@ -48,7 +63,13 @@ export interface RunningPetstoreMockServer {
 
 const NAME = "startPetstoreMockServer";
 // Its own options, then those of `createPetstoreHandlers` but `baseUrls`, which the server's address decides.
-const OPTION_NAMES = ["port", "host", "onError", ...HANDLER_OPTION_NAMES.filter((name) => name !== "baseUrls")];
+const OPTION_NAMES = [
+  "port",
+  "host",
+  "onError",
+  "controlToken",
+  ...HANDLER_OPTION_NAMES.filter((name) => name !== "baseUrls"),
+];
 
 /** The contract's base path, `/v1`: where the handlers answer under the server's origin. */
 const BASE_PATH = new URL(defaultBaseUrls[0]!).pathname.replace(/\/+$/, "");
@@ -87,11 +108,15 @@ export async function startPetstoreMockServer(
   options: StartPetstoreMockServerOptions = {},
 ): Promise<RunningPetstoreMockServer> {
   checkOptionsObject(`${NAME} options`, options, OPTION_NAMES);
-  const { port = 0, host = "127.0.0.1", onError = printError, ...handlerOptions } = options;
+  const { port = 0, host = "127.0.0.1", onError = printError, controlToken, ...handlerOptions } = options;
   const problem = listenOptionsError(NAME, port, host);
   if (problem) throw problem;
   if (typeof onError !== "function")
     throw new TypeError(`[@petstore/mock] ${NAME}: onError must be a function, got ${describeValue(onError)}`);
+  if (controlToken !== undefined && !(typeof controlToken === "string" && /^[\x21-\x7e]+$/.test(controlToken)))
+    throw new TypeError(
+      `[@petstore/mock] ${NAME}: controlToken must be a non-empty string of printable ASCII without spaces, got ${describeValue(controlToken)}`,
+    );
   // Checked before listening; only the seed pets' check waits for the handler set.
   resolveOptions(handlerOptions);
 
@@ -106,14 +131,13 @@ export async function startPetstoreMockServer(
     });
   });
   const origin = originOf(server.address() as AddressInfo);
-  let handlers: PetstoreHandlers;
+  let session: MockSession;
   try {
-    handlers = createPetstoreHandlers({ ...handlerOptions, baseUrls: [`${origin}${BASE_PATH}`] });
+    session = createMockSession({ ...handlerOptions, baseUrls: [`${origin}${BASE_PATH}`] });
   } catch (error) {
     server.close();
     throw error;
   }
-  const overrides: RequestHandler[] = [];
 
   const answer = async (message: IncomingMessage, response: ServerResponse): Promise<void> => {
     const controller = new AbortController();
@@ -122,6 +146,12 @@ export async function startPetstoreMockServer(
     let request: Request | undefined;
     try {
       request = await toFetchRequest(message, origin, controller.signal);
+      if (isControlPath(new URL(request.url).pathname)) {
+        const access = { token: controlToken, remoteAddress: message.socket.remoteAddress };
+        return await sendResponse(response, await answerControl(request, session, access));
+      }
+      const { handlers } = session;
+      const overrides = [...preferHandlers(request, handlers), ...session.added];
       // A clone when an override may read the body and then pass the request on to the set.
       let answered = await getResponse([...overrides, ...handlers], overrides.length ? request.clone() : request);
       if (isPassthrough(answered)) answered = await getResponse([...handlers], request);
@@ -152,9 +182,12 @@ export async function startPetstoreMockServer(
   let closed: Promise<void> | undefined;
   return {
     baseUrl: `${origin}${BASE_PATH}`,
-    handlers,
-    use: (...added) => void overrides.unshift(...added),
-    resetHandlers: () => void (overrides.length = 0),
+    controlUrl: `${origin}${CONTROL_PREFIX}`,
+    get handlers() {
+      return session.handlers;
+    },
+    use: (...added) => session.use(...added),
+    resetHandlers: () => session.resetHandlers(),
     close: () =>
       (closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
