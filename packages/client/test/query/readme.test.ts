@@ -37,12 +37,12 @@ describe("README: TanStack Query", () => {
     }
   });
 
-  it("states the size budget that .size-limit.json enforces for ./query", () => {
-    const entries = JSON.parse(readFileSync(join(packageDir, ".size-limit.json"), "utf8")) as {
+  it("states the size budget that .size-limit.js enforces for ./query", async () => {
+    const entries = (await import(new URL("../../.size-limit.js", import.meta.url).href)).default as {
       path: string;
       limit: string;
     }[];
     const query = entries.find((entry) => entry.path === "dist/query.js");
-    expect(section).toContain(`its budget in \`.size-limit.json\` is ${query?.limit}`);
+    expect(section).toContain(`its budget (\`size-budget.json\`) is ${query?.limit}`);
   });
 });
