@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", prism: "src/prism/index.ts", http: "src/http/index.ts" },
+  // `cli` is the package's bin (`petstore-mock`); esbuild keeps its `#!/usr/bin/env node` line.
+  entry: { index: "src/index.ts", prism: "src/prism/index.ts", http: "src/http/index.ts", cli: "src/cli/main.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

@@ -10,6 +10,7 @@ export const integrationTests = [
   "test/dist.test.ts",
   "test/readme.test.ts",
   "test/memory.test.ts",
+  "test/cli.test.ts",
 ];
 
 export default defineProject(integrationProject({ name: "mock:integration", include: integrationTests }));

@@ -1,5 +1,6 @@
-import { execFile } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { cp, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -121,6 +122,35 @@ describe("the other builds", () => {
 });
 
 // dist/ itself is what gets published; `pnpm --filter @petstore/mock build` writes it. Checked when it is current.
+describe("the bin, petstore-mock (dist/cli.js)", () => {
+  it("is the package's bin, serves until SIGTERM and prints its base URL first", async () => {
+    const manifest = readFileSync(path.join(installed, "package.json"), "utf8");
+    const { bin } = JSON.parse(manifest) as { bin: Record<string, string> };
+    expect(bin).toEqual({ "petstore-mock": "./dist/cli.js" });
+    const child = spawn(
+      process.execPath,
+      [path.join(installed, bin["petstore-mock"]!), "serve", "--port", "0", "--api-key", "k1"],
+      {
+        cwd: project,
+        env: cleanEnv,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    try {
+      const exited = once(child, "exit").then(([code]) => {
+        throw new Error(`petstore-mock exited (${String(code)}) before printing its URL`);
+      });
+      const [chunk] = (await Promise.race([once(child.stdout, "data"), exited])) as [Buffer];
+      const baseUrl = chunk.toString("utf8").split("\n")[0]!;
+      expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect((await fetch(`${baseUrl}/pets`, { headers: { authorization: "Bearer k1" } })).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+      expect((await once(child, "exit"))[0]).toBe(0);
+    }
+  });
+});
+
 const distCjs = path.join(packageDir, "dist", "prism.cjs");
 const sources = ["src/prism/index.ts", "scripts/cjs-shims.ts", "tsup.config.ts"].map((file) =>
   path.join(packageDir, file),
