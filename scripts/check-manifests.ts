@@ -1,7 +1,7 @@
 // Run by `pnpm release` before anything is published: `tsx scripts/check-manifests.ts`.
 // npm rejects a provenance statement (E422) when the manifest has no `repository` naming the repository the
 // workflow ran in, and exact dependency pins stop consumers deduping, so both stop the release here.
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,7 +15,25 @@ export interface PublishedManifest {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   exports?: unknown;
+  files?: string[];
+  publishConfig?: { exports?: unknown; [field: string]: unknown };
   typesVersions?: Record<string, Record<string, string[]>>;
+}
+
+/** The export condition that points the workspace's tests and tools at a package's TypeScript sources. */
+export const SOURCE_CONDITION = "@petstore/source";
+
+/**
+ * `exports` as published: without the {@link SOURCE_CONDITION} condition, whose `src/` files are not in the tarball.
+ * pnpm publishes `publishConfig.exports` in place of `exports`, so that is where this goes.
+ */
+export function publishedExports(exports: unknown): unknown {
+  if (!isRecord(exports)) return exports;
+  return Object.fromEntries(
+    Object.entries(exports)
+      .filter(([key]) => key !== SOURCE_CONDITION)
+      .map(([key, value]) => [key, publishedExports(value)]),
+  );
 }
 
 const HTTPS_URL = /^https:\/\/[^\s/]+\/\S*$/;
@@ -66,6 +84,17 @@ export function manifestProblems(manifest: PublishedManifest, dir: string): stri
         );
     }
   }
+  if (manifest.files?.some((entry) => /^(\.\/)?src(\/|$)/.test(entry))) {
+    problems.push(`"files" lists "src": the tarball must ship dist only (remove "src" from "files")`);
+  }
+  if (JSON.stringify(manifest.exports ?? {}).includes(`"${SOURCE_CONDITION}"`)) {
+    const expected = publishedExports(manifest.exports);
+    if (JSON.stringify(manifest.publishConfig?.exports) !== JSON.stringify(expected)) {
+      problems.push(
+        `"publishConfig.exports" must be "exports" without the "${SOURCE_CONDITION}" condition, which points at src/ (not published): run tsx scripts/check-manifests.ts --write`,
+      );
+    }
+  }
   const mapped = manifest.typesVersions?.["*"] ?? {};
   for (const [subpath, target] of Object.entries(isRecord(manifest.exports) ? manifest.exports : {})) {
     if (subpath === "." || !JSON.stringify(target).includes('"types"')) continue;
@@ -79,23 +108,38 @@ export function manifestProblems(manifest: PublishedManifest, dir: string): stri
   return problems;
 }
 
-/** Every public package under `root/packages`, with the problems of its manifest. */
-export function checkPublishedManifests(root: string): { dir: string; name: string; problems: string[] }[] {
+/**
+ * Every public package under `root/packages`, with the problems of its manifest. With `write`, first sets each
+ * one's `publishConfig.exports` to its `exports` without the source condition (see {@link publishedExports}).
+ */
+export function checkPublishedManifests(
+  root: string,
+  { write = false } = {},
+): { dir: string; name: string; problems: string[] }[] {
   const results = [];
   for (const entry of readdirSync(path.join(root, "packages"), { withFileTypes: true })) {
     const dir = `packages/${entry.name}`;
     const file = path.join(root, dir, "package.json");
     if (!entry.isDirectory() || !existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as PublishedManifest;
+    const text = readFileSync(file, "utf8");
+    const manifest = JSON.parse(text) as PublishedManifest;
     if (manifest.private === true) continue;
+    if (write && JSON.stringify(manifest.exports ?? {}).includes(`"${SOURCE_CONDITION}"`)) {
+      manifest.publishConfig = { ...manifest.publishConfig, exports: publishedExports(manifest.exports) };
+      const updated = `${JSON.stringify(manifest, null, 2)}\n`;
+      if (updated !== text) writeFileSync(file, updated);
+    }
     results.push({ dir, name: manifest.name ?? dir, problems: manifestProblems(manifest, dir) });
   }
   return results;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
-  const results = checkPublishedManifests(root);
+  const args = process.argv.slice(2);
+  const write = args.includes("--write");
+  const rootArg = args.find((arg) => arg !== "--write");
+  const root = path.resolve(rootArg ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  const results = checkPublishedManifests(root, { write });
   const failed = results.filter((result) => result.problems.length > 0);
   for (const { dir, name, problems } of failed) {
     for (const problem of problems) console.error(`[check-manifests] ${name} (${dir}/package.json): ${problem}`);
@@ -105,6 +149,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   }
   console.log(
-    `[check-manifests] ${results.map((result) => result.name).join(", ")}: repository, homepage, bugs and ranges ready to publish`,
+    `[check-manifests] ${results.map((result) => result.name).join(", ")}: repository, homepage, bugs, ranges, files and exports ready to publish`,
   );
 }

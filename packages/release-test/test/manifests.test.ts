@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { checkPublishedManifests, manifestProblems } from "../../../scripts/check-manifests.ts";
+import { checkPublishedManifests, manifestProblems, publishedExports } from "../../../scripts/check-manifests.ts";
 import { WORKSPACE_ROOT } from "../src/workspace";
 
 const ready = {
@@ -63,10 +63,50 @@ describe("manifestProblems", () => {
       },
       /"exports" has "\.\/prism" with types but "typesVersions" has no "\*": \{ "prism": \[\.\.\.\] \} entry/,
     ],
+    ["src in files", { files: ["dist", "src", "README.md"] }, /"files" lists "src"/],
+    [
+      "the source condition with no publishConfig.exports",
+      { exports: { ".": { "@petstore/source": "./src/index.ts", default: "./dist/index.js" } } },
+      /"publishConfig.exports" must be "exports" without the "@petstore\/source" condition/,
+    ],
+    [
+      "a publishConfig.exports that drifted from exports",
+      {
+        exports: { ".": { "@petstore/source": "./src/index.ts", default: "./dist/index.js" } },
+        publishConfig: { exports: { ".": { default: "./dist/old.js" } } },
+      },
+      /"publishConfig.exports" must be "exports" without/,
+    ],
   ])("reports %s", (_, change, message) => {
     const problems = manifestProblems({ ...ready, ...change }, "packages/example");
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
+  });
+});
+
+describe("publishedExports", () => {
+  it("drops the source condition at every level and keeps the rest in order", () => {
+    const exports = {
+      ".": {
+        "@petstore/source": "./src/index.ts",
+        import: { types: "./dist/index.d.ts", default: "./dist/index.js" },
+        require: { types: "./dist/index.d.cts", default: "./dist/index.cjs" },
+      },
+      "./raw": { "@petstore/source": "./src/raw.ts", default: "./dist/raw.js" },
+      "./package.json": "./package.json",
+    };
+    expect(publishedExports(exports)).toEqual({
+      ".": {
+        import: { types: "./dist/index.d.ts", default: "./dist/index.js" },
+        require: { types: "./dist/index.d.cts", default: "./dist/index.cjs" },
+      },
+      "./raw": { default: "./dist/raw.js" },
+      "./package.json": "./package.json",
+    });
+    const withPublished = { ...ready, exports, publishConfig: { exports: publishedExports(exports) } };
+    expect(
+      manifestProblems({ ...withPublished, typesVersions: { "*": { raw: ["./dist/raw.d.cts"] } } }, "packages/example"),
+    ).toEqual([]);
   });
 });
 
@@ -109,12 +149,30 @@ describe("scripts/check-manifests.ts, run by `pnpm release` before publishing", 
     }
   });
 
-  it("is part of `pnpm release`, before `changeset publish`", async () => {
+  it("--write sets publishConfig.exports from exports, and the check then passes", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "petstore-manifests-"));
+    try {
+      const file = path.join(root, "packages/client/package.json");
+      await cp(path.join(WORKSPACE_ROOT, "packages/client/package.json"), file, { recursive: true });
+      const { publishConfig: _, ...manifest } = JSON.parse(await readFile(file, "utf8"));
+      await writeFile(file, JSON.stringify(manifest));
+      expect(checkPublishedManifests(root)[0]?.problems).toEqual([expect.stringMatching(/"publishConfig.exports"/)]);
+      expect(checkPublishedManifests(root, { write: true })[0]?.problems).toEqual([]);
+      const written = JSON.parse(await readFile(file, "utf8"));
+      expect(written.publishConfig.exports).toEqual(publishedExports(manifest.exports));
+      expect(JSON.stringify(written.publishConfig.exports)).not.toContain("@petstore/source");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("is part of `pnpm release`, before `changeset publish`, and of `pnpm lint`", async () => {
     const { scripts } = JSON.parse(await readFile(path.join(WORKSPACE_ROOT, "package.json"), "utf8"));
     const commands = (scripts.release as string).split(" && ");
     expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeGreaterThanOrEqual(0);
     expect(commands.indexOf("tsx scripts/check-manifests.ts")).toBeLessThan(
       commands.findIndex((command) => command.startsWith("changeset publish")),
     );
+    expect((scripts.lint as string).split(" && ")).toContain("tsx scripts/check-manifests.ts");
   });
 });
