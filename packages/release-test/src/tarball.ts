@@ -4,7 +4,7 @@ import { builtinModules } from "node:module";
 import path from "node:path";
 
 /** The export condition that points the workspace at a package's TypeScript sources; never published. */
-export const SOURCE_CONDITION = "@petstore/source";
+const SOURCE_CONDITION = "@petstore/source";
 
 const CODE_FILE = /\.(c|m)?[jt]sx?$/;
 // `from "x"`, `import "x"`, `import("x")`, `require("x")`, `export … from "x"`: every way a published file names a module.
