@@ -75,12 +75,25 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
   if (!statuses) throw new Error("[@petstore/contract] components.schemas.PetStatus has no enum");
   const limits = document["x-request-limits"];
   if (!limits) throw new Error("[@petstore/contract] openapi.yaml has no x-request-limits");
+  const newPet = document.components.schemas.NewPet as {
+    properties?: Record<string, { minLength?: number; maxLength?: number; minimum?: number; maximum?: number }>;
+  };
+  const name = newPet.properties?.name;
+  const categoryId = newPet.properties?.categoryId;
+  if (name?.minLength === undefined || name.maxLength === undefined)
+    throw new Error("[@petstore/contract] NewPet.name needs minLength and maxLength");
+  if (categoryId?.minimum === undefined || categoryId.maximum === undefined)
+    throw new Error("[@petstore/contract] NewPet.categoryId needs minimum and maximum");
   const valuesTs =
     header("enums and limits") +
     `/** Every value of \`PetStatus\`, in the contract's order. */\n` +
     `export const petStatuses = ${json(statuses)} as const;\n\n` +
     `/** The request limits of \`x-request-limits\`: body bytes, JSON nesting depth, request line and header bytes. */\n` +
-    `export const requestLimits = ${json(limits)} as const;\n`;
+    `export const requestLimits = ${json(limits)} as const;\n\n` +
+    `/** How long \`NewPet.name\` may be, in Unicode code points (both inclusive). */\n` +
+    `export const petNameLength = ${json({ min: name.minLength, max: name.maxLength })} as const;\n\n` +
+    `/** The range of \`NewPet.categoryId\` (both inclusive). */\n` +
+    `export const categoryIdRange = ${json({ min: categoryId.minimum, max: categoryId.maximum })} as const;\n`;
 
   return {
     "schema.ts": schemaTs,

@@ -83,10 +83,10 @@ describe("createPetstoreHandlers", () => {
 
   it("refuses a body the contract forbids with a 400 the SDK throws as BadRequestError", async () => {
     const error = await client()
-      .pets.create({ name: "", categoryId: 1 })
+      .pets.create({ name: "Rex", categoryId: 1, status: "lost" as "sold" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as BadRequestError).message).toContain('Body field "name" must be a non-empty string');
+    expect((error as BadRequestError).message).toContain('Body field "status" must be one of');
   });
 
   it("sends an X-Request-Id on every response, echoing a plain one the caller sent", async () => {

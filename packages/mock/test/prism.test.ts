@@ -148,7 +148,7 @@ describe("Prism vs the handlers (the README's table)", () => {
     expect(fromPrism.status).toBe(400);
     expect((await fromPrism.json()).message).toBe("limit must be an integer from 1 to 100.");
     const fromHandlers = await toHandlers("/pets", jsonPost(body));
-    expect((await fromHandlers.json()).message).toBe('Body field "name" must be a non-empty string.');
+    expect((await fromHandlers.json()).message).toBe('Body field "name" must be a string of 1 to 255 characters.');
   });
 
   it("validation where an operation declares no 400: Prism answers 422 with the default response's example", async () => {

@@ -7,10 +7,9 @@ export function describeSchema(schema: Schema): string {
   const max = schema.maximum as number | undefined;
   switch (schema.type) {
     case "integer":
-      if (schema.format === "int64") {
-        return min === 1 ? "a positive 64-bit integer" : "a 64-bit integer (JavaScript-safe, at most 9007199254740991)";
-      }
+      if (schema.format === "int64" && min === 1) return "a positive 64-bit integer";
       if (min !== undefined && max !== undefined) return `an integer from ${min} to ${max}`;
+      if (schema.format === "int64") return "a 64-bit integer (JavaScript-safe, at most 9007199254740991)";
       if (min !== undefined) return `an integer of at least ${min}`;
       return "an integer";
     case "string": {

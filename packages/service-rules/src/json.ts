@@ -60,9 +60,55 @@ function hasForbiddenKey(value: unknown): boolean {
   return false;
 }
 
+const NUMBER = /-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?/y;
+
+/** True when a JSON number literal's decimal value has no fractional part (`1.0`, `25e-1`… no; `2.50e1` yes). */
+function isIntegral(whole: string, fraction: string, exponent: number): boolean {
+  const digits = whole + fraction;
+  const point = whole.length + exponent;
+  for (let i = Math.max(point, 0); i < digits.length; i++) if (digits.charCodeAt(i) !== 0x30) return false;
+  return true;
+}
+
+/**
+ * `text` with every number literal that has a fraction but that a double would round to an integer (such as
+ * `9007199254740990.6`, parsed as 9007199254740991) replaced by `0.5`: the value stays a non-integer, so an integer
+ * field holding it is refused by validation instead of being stored rounded. Other literals are left as they are.
+ */
+function keepFractions(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === BACKSLASH) i++;
+        else if (s === QUOTE) break;
+      }
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      const match = NUMBER.exec(text);
+      if (!match) continue;
+      const [literal, whole = "", fraction = "", exponent] = match;
+      if (
+        (fraction !== "" || exponent !== undefined) &&
+        Number.isInteger(Number(literal)) &&
+        !isIntegral(whole, fraction, Number(exponent ?? 0))
+      ) {
+        out += `${text.slice(from, i)}0.5`;
+        from = i + literal.length;
+      }
+      i += literal.length - 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /**
  * Parses a JSON body as the service does: empty is a 400, deeper than the contract's `jsonDepth` is a 400 naming
- * the limit (checked before parsing), malformed JSON or a `__proto__` / `constructor.prototype` key is a 400.
+ * the limit (checked before parsing), malformed JSON or a `__proto__` / `constructor.prototype` key is a 400, and a
+ * number with a fraction stays a non-integer even where a double would round it to one (see `keepFractions`).
  * `sample` is shown in the messages (e.g. ` such as {"name":"Rex"}`).
  */
 export function parseJsonBody(text: string, sample: string): unknown {
@@ -70,7 +116,7 @@ export function parseJsonBody(text: string, sample: string): unknown {
   if (nestingDepth(text) > requestLimits.jsonDepth) throw new RuleError(400, messages.tooDeep(requestLimits.jsonDepth));
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(keepFractions(text));
   } catch {
     throw new RuleError(400, messages.invalidJson(sample));
   }

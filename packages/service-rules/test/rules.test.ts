@@ -35,6 +35,15 @@ describe("parseJsonBody", () => {
     expect(() => parseJsonBody('{"constructor":{"prototype":{}}}', "")).toThrow(RuleError);
     expect(parseJsonBody('{"constructor":"x"}', "")).toEqual({ constructor: "x" });
   });
+
+  it.each([
+    ['{"a":9007199254740990.6}', { a: 0.5 }],
+    ['{"a":[-9007199254740990.6,1.0000000000000001]}', { a: [0.5, 0.5] }],
+    ['{"a":1.0,"b":2.50e1,"c":25e-1,"d":9007199254740991}', { a: 1, b: 25, c: 2.5, d: 9007199254740991 }],
+    ['{"s":"9007199254740990.6"}', { s: "9007199254740990.6" }],
+  ])("keeps %s a non-integer where a double would round its fraction away", (text, parsed) => {
+    expect(parseJsonBody(text, "")).toEqual(parsed);
+  });
 });
 
 describe("parseAuthorization", () => {

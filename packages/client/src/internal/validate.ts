@@ -1,4 +1,4 @@
-import { petStatuses, type NewPet } from "@petstore/contract";
+import { petNameLength, petStatuses, type NewPet } from "@petstore/contract";
 import type { ListPetsParams, Pet } from "../types";
 import { type Check, checkObject, checkOptions, invalid, isRecord } from "./fail";
 
@@ -52,11 +52,17 @@ export function checkListParams(params: ListPetsParams): ListPetsParams {
   return params;
 }
 
-/** Rejects a create body that is not a NewPet's shape, before anything is sent; the service judges the values. */
+/** Rejects a create body the service would answer with 400 for its shape or the contract's limits, before sending. */
 export function checkNewPet(pet: NewPet): NewPet {
   checkObject("pets.create pet", pet);
-  if (typeof pet.name !== "string") invalid("pet.name", "a string", pet.name);
-  if (!Number.isSafeInteger(pet.categoryId)) invalid("pet.categoryId", "an integer", pet.categoryId);
+  const { name, categoryId } = pet;
+  if (typeof name !== "string") invalid("pet.name", "a string", name);
+  // The contract counts Unicode code points, not UTF-16 units: 255 emoji are a valid name.
+  const length = [...name].length;
+  const { min, max } = petNameLength;
+  if (length < min || length > max) invalid("pet.name", `${min} to ${max} characters`, length);
+  // The contract's categoryIdRange is exactly the safe integers.
+  if (!Number.isSafeInteger(categoryId)) invalid("pet.categoryId", "an integer", categoryId);
   return pet;
 }
 

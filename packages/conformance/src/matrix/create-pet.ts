@@ -31,12 +31,17 @@ function invalidValues(schema: Record<string, any>): { label: string; value: unk
       { label: "number", value: 123 },
       { label: "empty", value: "" },
       { label: "null", value: null },
+      ...(typeof resolved.maxLength === "number"
+        ? [{ label: "too-long", value: "x".repeat(resolved.maxLength + 1) }]
+        : []),
     ];
   if (resolved.type === "integer")
     return [
       { label: "string", value: "1" },
       { label: "fraction", value: 1.5 },
       { label: "null", value: null },
+      ...(typeof resolved.maximum === "number" ? [{ label: "above-maximum", value: resolved.maximum + 1 }] : []),
+      ...(typeof resolved.minimum === "number" ? [{ label: "below-minimum", value: resolved.minimum - 1 }] : []),
     ];
   return [];
 }
@@ -64,14 +69,34 @@ export function createPetCases(): ConformanceCase[] {
   cases.push(valid("minimal", "creates a pet from name and categoryId, with no default status", newPet()));
   for (const status of statuses)
     cases.push(valid(`status.${status}`, `creates a pet with status ${status}`, newPet({ status })));
-  for (const categoryId of [0, -1, 2 ** 53 - 1])
+  const categoryId = resolveRef(schema.properties.categoryId);
+  for (const value of [0, -1, categoryId.minimum as number, categoryId.maximum as number])
     cases.push(
       valid(
-        `categoryId.${categoryId}`,
-        `accepts categoryId ${categoryId} (no bounds declared)`,
-        newPet({ categoryId }),
+        `categoryId.${value}`,
+        `accepts categoryId ${value} (within the declared bounds)`,
+        newPet({ categoryId: value }),
       ),
     );
+  // Characters are Unicode code points: a name of maxLength emoji is 2 × maxLength UTF-16 units, and still valid.
+  const maxName = resolveRef(schema.properties.name).maxLength as number;
+  cases.push(
+    valid("name.max-length", `accepts a name of ${maxName} characters`, newPet({ name: "🐕".repeat(maxName) })),
+  );
+  // A double rounds 9007199254740990.6 to the integer 9007199254740991: the service must see the fraction, not round it.
+  const nearMaximum = `${(categoryId.maximum as number) - 1}.6`;
+  cases.push(
+    breaksContract({
+      id: "createPet.categoryId.rounded-fraction",
+      operationId: "createPet",
+      title: `rejects categoryId ${nearMaximum} (a fraction a double would round to an integer) with 400`,
+      requires: [],
+      request: createRequest(undefined, {
+        body: JSON.stringify(newPet()).replace(/"categoryId":7/, `"categoryId":${nearMaximum}`),
+      }),
+      status: 400,
+    }),
+  );
   cases.push(valid("unicode-name", "keeps a non-ASCII name intact", newPet({ name: "Rex 🐕 Ünïcødé" })));
   const withExtra = newPet();
   cases.push(
@@ -119,7 +144,7 @@ export function createPetCases(): ConformanceCase[] {
         breaksContract({
           id: `createPet.${field}.${label}`,
           operationId: "createPet",
-          title: `rejects ${field}=${JSON.stringify(value)} with 400`,
+          title: `rejects ${field}=${typeof value === "string" && value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value)} with 400`,
           requires: [],
           request: createRequest({ ...newPet(), [field]: value }),
           status: 400,

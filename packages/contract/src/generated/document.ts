@@ -700,13 +700,16 @@ export const openapiDocument = {
           "name": {
             "type": "string",
             "minLength": 1,
-            "description": "The animal's name, not empty.",
+            "maxLength": 255,
+            "description": "The animal's name, 1 to 255 characters (Unicode code points).",
             "example": "Rex"
           },
           "categoryId": {
             "type": "integer",
             "format": "int64",
-            "description": "Identifier of the category the animal belongs to.",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Identifier of the category the animal belongs to: an integer that JavaScript represents exactly\n(|n| ≤ 2^53 − 1). A number with a fraction, or one outside this range, is a `400`; it is never rounded.\n",
             "example": 1
           },
           "status": {
@@ -745,6 +748,8 @@ export const openapiDocument = {
           "categoryId": {
             "type": "integer",
             "format": "int64",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
             "description": "Identifier of the category the animal belongs to.",
             "example": 1
           },

@@ -67,6 +67,8 @@ export const operationTable: readonly ContractOperation[] = [
               "categoryId": {
                 "type": "integer",
                 "format": "int64",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
                 "example": 1
               },
               "status": {
@@ -287,11 +289,14 @@ export const operationTable: readonly ContractOperation[] = [
           "name": {
             "type": "string",
             "minLength": 1,
+            "maxLength": 255,
             "example": "Rex"
           },
           "categoryId": {
             "type": "integer",
             "format": "int64",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
             "example": 1
           },
           "status": {
@@ -336,6 +341,8 @@ export const operationTable: readonly ContractOperation[] = [
             "categoryId": {
               "type": "integer",
               "format": "int64",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991,
               "example": 1
             },
             "status": {
@@ -635,6 +642,8 @@ export const operationTable: readonly ContractOperation[] = [
             "categoryId": {
               "type": "integer",
               "format": "int64",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991,
               "example": 1
             },
             "status": {
@@ -961,11 +970,14 @@ export const componentSchemas: { readonly [name: string]: JsonSchema } = {
       "name": {
         "type": "string",
         "minLength": 1,
+        "maxLength": 255,
         "example": "Rex"
       },
       "categoryId": {
         "type": "integer",
         "format": "int64",
+        "minimum": -9007199254740991,
+        "maximum": 9007199254740991,
         "example": 1
       },
       "status": {
@@ -1007,6 +1019,8 @@ export const componentSchemas: { readonly [name: string]: JsonSchema } = {
       "categoryId": {
         "type": "integer",
         "format": "int64",
+        "minimum": -9007199254740991,
+        "maximum": 9007199254740991,
         "example": 1
       },
       "status": {
@@ -1051,6 +1065,8 @@ export const componentSchemas: { readonly [name: string]: JsonSchema } = {
         "categoryId": {
           "type": "integer",
           "format": "int64",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
           "example": 1
         },
         "status": {

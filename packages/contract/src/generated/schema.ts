@@ -77,13 +77,14 @@ export interface components {
          */
         NewPet: {
             /**
-             * @description The animal's name, not empty.
+             * @description The animal's name, 1 to 255 characters (Unicode code points).
              * @example Rex
              */
             name: string;
             /**
              * Format: int64
-             * @description Identifier of the category the animal belongs to.
+             * @description Identifier of the category the animal belongs to: an integer that JavaScript represents exactly
+             *     (|n| ≤ 2^53 − 1). A number with a fraction, or one outside this range, is a `400`; it is never rounded.
              * @example 1
              */
             categoryId: number;

@@ -14,3 +14,15 @@ export const requestLimits = {
   "jsonDepth": 64,
   "headerBytes": 16384
 } as const;
+
+/** How long `NewPet.name` may be, in Unicode code points (both inclusive). */
+export const petNameLength = {
+  "min": 1,
+  "max": 255
+} as const;
+
+/** The range of `NewPet.categoryId` (both inclusive). */
+export const categoryIdRange = {
+  "min": -9007199254740991,
+  "max": 9007199254740991
+} as const;

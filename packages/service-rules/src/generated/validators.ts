@@ -30,7 +30,7 @@ return errors === 0;
 validate20.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v1 = validate21;
-const schema32 = {"type":"object","required":["name","categoryId"],"properties":{"name":{"type":"string","minLength":1,"example":"Rex"},"categoryId":{"type":"integer","example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"status":{"type":"string","enum":["available","pending","sold"],"example":"available"}},"example":{"name":"Rex","categoryId":1,"status":"available"}};
+const schema32 = {"type":"object","required":["name","categoryId"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"example":"Rex"},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"status":{"type":"string","enum":["available","pending","sold"],"example":"available"}},"example":{"name":"Rex","categoryId":1,"status":"available"}};
 const func1 = (function(str){let length=0;let pos=0;const len=str.length;while(pos<len){length++;const value=str.charCodeAt(pos++);if(value>=0xd800&&value<=0xdbff&&pos<len){const extra=str.charCodeAt(pos);if((extra&0xfc00)===0xdc00)pos++;}}return length;});
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -56,9 +56,15 @@ let data0 = data.name;
 const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
+if(func1(data0) > 255){
+validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
 if(func1(data0) < 1){
 validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
+}
 }
 }
 else {
@@ -88,6 +94,20 @@ else {
 if(data1 < -9007199254740991 || isNaN(data1)){
 validate21.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/allOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
+}
+}
+}
+if(errors === _errs3){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < -9007199254740991 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+return false;
+}
 }
 }
 }
@@ -128,7 +148,7 @@ return errors === 0;
 validate21.evaluated = {"props":{"name":true,"categoryId":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const v2 = validate22;
-const schema33 = {"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"name":{"type":"string","minLength":1,"example":"Rex"},"categoryId":{"type":"integer","example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"status":{"type":"string","enum":["available","pending","sold"],"example":"available"}},"example":{"id":1,"name":"Rex","categoryId":1,"status":"available"}};
+const schema33 = {"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"name":{"type":"string","minLength":1,"example":"Rex"},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"status":{"type":"string","enum":["available","pending","sold"],"example":"available"}},"example":{"id":1,"name":"Rex","categoryId":1,"status":"available"}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -230,6 +250,20 @@ return false;
 }
 }
 }
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 > 9007199254740991 || isNaN(data2)){
+validate22.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data2 < -9007199254740991 || isNaN(data2)){
+validate22.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+return false;
+}
+}
+}
+}
 var valid0 = _errs7 === errors;
 }
 else {
@@ -269,7 +303,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v3 = validate23;
-const schema34 = {"type":"array","items":{"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"name":{"type":"string","minLength":1,"example":"Rex"},"categoryId":{"type":"integer","example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"status":{"type":"string","enum":["available","pending","sold"],"example":"available"}},"example":{"id":1,"name":"Rex","categoryId":1,"status":"available"}},"example":[{"id":1,"name":"Rex","categoryId":1,"status":"available"}]};
+const schema34 = {"type":"array","items":{"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"name":{"type":"string","minLength":1,"example":"Rex"},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"example":1,"allOf":[{"minimum":-9007199254740991,"maximum":9007199254740991}]},"status":{"type":"string","enum":["available","pending","sold"],"example":"available"}},"example":{"id":1,"name":"Rex","categoryId":1,"status":"available"}},"example":[{"id":1,"name":"Rex","categoryId":1,"status":"available"}]};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -375,6 +409,20 @@ else {
 if(data3 < -9007199254740991 || isNaN(data3)){
 validate23.errors = [{instancePath:instancePath+"/" + i0+"/categoryId",schemaPath:"#/items/properties/categoryId/allOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
+}
+}
+}
+if(errors === _errs9){
+if(typeof data3 == "number"){
+if(data3 > 9007199254740991 || isNaN(data3)){
+validate23.errors = [{instancePath:instancePath+"/" + i0+"/categoryId",schemaPath:"#/items/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data3 < -9007199254740991 || isNaN(data3)){
+validate23.errors = [{instancePath:instancePath+"/" + i0+"/categoryId",schemaPath:"#/items/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+return false;
+}
 }
 }
 }
