@@ -50,11 +50,11 @@ test("every operation of the contract has a curl and a TypeScript SDK sample", (
   );
 });
 
-test("an operation the SDK has no call for fails the build with what to do", () => {
+test("an operation missing from the generated operation table fails the build with what to do", () => {
   const extra = structuredClone(contract);
   extra.paths["/orders"] = { get: { operationId: "listOrders" } };
   expect(() => codeSamples(extra)).toThrow(
-    "[@petstore/docs] no SDK call is known for operation listOrders; add it to sdkCalls in src/site/code-samples.ts.",
+    "[@petstore/docs] operation listOrders (GET /orders) is not in @petstore/contract's operation table; run pnpm generate.",
   );
 });
 

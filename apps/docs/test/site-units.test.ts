@@ -88,9 +88,15 @@ describe("layout", () => {
 
   test("siteHeader marks the current page and links the others relative to the root", () => {
     const header = siteHeader("guide", "../");
-    expect(header).toContain('<a href="../">API reference</a>');
-    expect(header).toContain('<a href="../guide/" aria-current="page">SDK guide</a>');
-    expect(header).toContain('<a href="../openapi.yaml" download>openapi.yaml</a>');
+    const label = (long: string, short: string) =>
+      `<span class="long">${long}</span><span class="short">${short}</span>`;
+    expect(header).toContain(`<a href="../">${label("API reference", "Reference")}</a>`);
+    expect(header).toContain(`<a href="../guide/" aria-current="page">${label("SDK guide", "Guide")}</a>`);
+    expect(header).toContain(`<a href="../openapi.yaml" download>${label("openapi.yaml", "YAML")}</a>`);
+    expect(header).not.toContain('class="tools"');
+    expect(siteHeader("reference", "./", "<button>x</button>")).toContain(
+      '<div class="tools"><button>x</button></div>',
+    );
   });
 
   test("page escapes the title and description", () => {

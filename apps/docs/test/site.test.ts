@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildSite, type BuildResult } from "../src/site/build";
 import { serveStatic, type StaticServer } from "../src/site/serve";
 import { ensureChromium, launchChromium } from "../../../test/helpers/chromium.ts";
+import { axeViolations, blockOffLoopback, cutOff } from "./helpers/browser";
 
 const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
 const chromium = await ensureChromium();
@@ -33,20 +34,6 @@ beforeAll(async () => {
   }
 });
 
-/** Records every request of `target` in `seen`; aborts those to any host but 127.0.0.1 and records them in `blocked`. */
-async function blockOffLoopback(target: BrowserContext, seen: string[], blocked: string[]): Promise<void> {
-  await target.route("**/*", (route) => {
-    const url = route.request().url();
-    seen.push(url);
-    const { protocol, hostname } = new URL(url);
-    if ((protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1") {
-      blocked.push(url);
-      return route.abort("blockedbyclient");
-    }
-    return route.continue();
-  });
-}
-
 afterAll(async () => {
   await browser?.close();
   await site?.close();
@@ -54,13 +41,24 @@ afterAll(async () => {
 
 describe("the built site", () => {
   test("holds the reference, the guide and the contract", async () => {
-    expect(build.files).toEqual(["index.html", "guide/index.html", "openapi.yaml"]);
+    expect(build.files).toEqual([
+      "index.html",
+      "guide/index.html",
+      "assets/try-it.js",
+      expect.stringMatching(/^assets\/try-it-mock-\w+\.js$/),
+      expect.stringMatching(/^assets\/try-it-chunk-\w+\.js$/),
+      "mockServiceWorker.js",
+      "openapi.yaml",
+    ]);
+    // The worker script is msw's own, so its version matches the msw bundled into the mock chunk.
+    const worker = createRequire(import.meta.url).resolve("msw/mockServiceWorker.js");
+    expect(await readFile(join(build.outDir, "mockServiceWorker.js"), "utf8")).toBe(await readFile(worker, "utf8"));
     const contract = await readFile(createRequire(import.meta.url).resolve("@petstore/contract/openapi.yaml"), "utf8");
     expect(await readFile(join(build.outDir, "openapi.yaml"), "utf8")).toBe(contract);
   });
 
   test("serves every page over loopback HTTP", async () => {
-    for (const path of ["", "guide/", "guide", "openapi.yaml"]) {
+    for (const path of ["", "guide/", "guide", "openapi.yaml", "assets/try-it.js", "mockServiceWorker.js"]) {
       const response = await fetch(new URL(path, site.url));
       expect(response.status, path).toBe(200);
     }
@@ -154,7 +152,7 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
 
   test("the SDK guide is a linked page with every task", async () => {
     const { page, errors } = await openPage("");
-    await page.locator('.site-header a:text-is("SDK guide")').click();
+    await page.locator(".site-header").getByRole("link", { name: "SDK guide", exact: true }).click();
     await page.waitForURL(/\/guide\/$/);
     const headings = await page.locator("main h2").allInnerTexts();
     expect(headings).toEqual([
@@ -185,8 +183,6 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
   });
 });
 
-const AXE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 /** Opens `path` in a fresh context with these settings; the Redoc page is returned once Redoc has rendered. */
 async function openIn(
   path: string,
@@ -201,61 +197,13 @@ async function openIn(
   return { page, close: () => own.close() };
 }
 
-/** axe-core's violations on the page, injected inline (nothing is fetched), as `rule: target` lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a script tag, so it also runs on the page with JavaScript turned off.
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run(document);
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-  return violations;
-}
-
-/**
- * Text that an `overflow: hidden` box (or the page's edge) cuts off: each line of every text node is checked against
- * its ancestors up to the first one that scrolls sideways, as a code block may. No inner functions: the bundler would
- * wrap them in a helper the page does not have.
- */
-const cutOff = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      if (!text) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-      for (let box = node.parentElement; lines.length > 0 && box; box = box.parentElement) {
-        const overflow = getComputedStyle(box).overflowX;
-        if (overflow === "auto" || overflow === "scroll") break;
-        const edge =
-          box === document.body
-            ? { left: 0, right: document.documentElement.clientWidth }
-            : overflow === "hidden" || overflow === "clip"
-              ? box.getBoundingClientRect()
-              : undefined;
-        if (edge && lines.some((r) => r.left < edge.left - 1 || r.right > edge.right + 1)) {
-          found.push(`"${text.slice(0, 40)}" is cut off by ${box.tagName.toLowerCase()}.${box.className}`);
-          break;
-        }
-      }
-    }
-    return found;
-  });
-
 /** The top bar's links, each with whether the whole of it is on screen (the bar must not hide one off its edge). */
 const headerLinks = (page: Page) =>
   page.locator(".site-header a").evaluateAll((links) =>
     links.map((link) => {
       const r = link.getBoundingClientRect();
       return {
-        text: link.textContent,
+        text: (link as HTMLElement).innerText,
         inside: r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth,
       };
     }),
@@ -323,10 +271,11 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
           .poll(widths, { message: `${path || "reference"} at ${width} px` })
           .toEqual({ scroll: width, client: width });
         expect(await cutOff(page), `${path || "reference"} at ${width} px`).toEqual([]);
+        // A phone shows the short names, which the full ones start or end with.
         expect(await headerLinks(page), `${path || "reference"} at ${width} px`).toEqual([
-          { text: "API reference", inside: true },
-          { text: "SDK guide", inside: true },
-          { text: "openapi.yaml", inside: true },
+          { text: width <= 480 ? "Reference" : "API reference", inside: true },
+          { text: width <= 480 ? "Guide" : "SDK guide", inside: true },
+          { text: width <= 480 ? "YAML" : "openapi.yaml", inside: true },
         ]);
         if (path === "guide/") {
           // The guide's tables fit without scrolling, and the names in their first column are not split mid-word.
@@ -365,12 +314,17 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
     expect(await page.locator("#fallback-getPet p").filter({ hasText: "removed on 2030-12-05" }).count()).toBe(1);
     expect(text).toContain("curl 'https://api.petstore.example/v1/pets?limit=10&status=available'");
     expect(text).toContain('await petstore.pets.create({ name: "Rex", categoryId: 1, status: "available" });');
+    // Each operation says its try-it panel needs JavaScript, and no script-only button shows.
+    const needsJs = await page.locator(".fallback .needs-js").allInnerTexts();
+    expect(needsJs).toHaveLength(3);
+    for (const note of needsJs) expect(note).toMatch(/^Try it needs JavaScript/);
+    expect(await page.locator(".site-header button:visible").count()).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, "reference-no-js.png") });
     await close();
     // axe needs JavaScript, so it checks the same page as a browser without JavaScript renders it: noscript unwrapped, no scripts.
     const html = await readFile(join(build.outDir, "index.html"), "utf8");
     const { page: rendered, close: closeRendered } = await openIn("guide/");
-    await rendered.setContent(html.replace(/<\/?noscript>/g, "").replace(/<script>[\s\S]*?<\/script>/g, ""));
+    await rendered.setContent(html.replace(/<\/?noscript>/g, "").replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ""));
     expect(await rendered.locator(".fallback h2").count()).toBe(3);
     expect(await axeViolations(rendered)).toEqual([]);
     await closeRendered();

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { servers } from "@petstore/contract";
 import { parse } from "yaml";
 import { codeSamples } from "./code-samples";
 import { findExternalAssets } from "./external-assets";
@@ -9,6 +10,8 @@ import { guidePage } from "./guide-page";
 import { referenceDocument, type OpenApiDocument } from "./reference";
 import { referencePage } from "./reference-page";
 import { redocStandaloneBundle } from "./redoc-bundle";
+import { tryItBundle } from "./try-it-bundle";
+import { tryItOperations } from "../try-it/operations";
 
 const require = createRequire(import.meta.url);
 
@@ -49,9 +52,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const redocBundle = await redocStandaloneBundle();
   const guideMarkdown = await readFile(guidePath, "utf8");
   const samples = codeSamples(contract);
+  const bundle = await tryItBundle();
+  const tryIt = { script: bundle.entry, data: { operations: tryItOperations(contract), servers } };
   const pages = new Map<string, string>([
-    ["index.html", referencePage(referenceDocument(contract, { guideMarkdown, samples }), redocBundle, samples)],
+    ["index.html", referencePage(referenceDocument(contract, { guideMarkdown, samples }), redocBundle, samples, tryIt)],
     ["guide/index.html", guidePage(guideMarkdown)],
+    ...bundle.files,
   ]);
 
   const external = [...pages].flatMap(([file, html]) => findExternalAssets(file, html));

@@ -1,0 +1,103 @@
+import { operationTable, type ContractOperation } from "@petstore/contract";
+import type { OpenApiDocument } from "../site/reference";
+import { operationFields, type FieldValues, type TryItOperation } from "./fields";
+
+type Json = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: "query" | "path" | "header" | "cookie";
+  example?: unknown;
+}
+
+/** Follows a local `$ref` such as `#/components/parameters/Limit`. */
+function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T {
+  if (value && typeof value === "object" && "$ref" in value) {
+    const target = value.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce<unknown>((node, key) => (node as Json)?.[key], document);
+    if (target === undefined) throw new Error(`[@petstore/docs] ${value.$ref} does not resolve in the contract.`);
+    return deref(document, target as T);
+  }
+  return value as T;
+}
+
+/**
+ * The document's examples for an operation as form values: each parameter's `example` and the JSON request body's
+ * `example`, header parameters aside. Throws when a path parameter or the body has none, since no sample could be shown without it.
+ */
+function documentExamples(document: OpenApiDocument, id: string, described: unknown): FieldValues {
+  const raw = described as { parameters?: (Parameter | { $ref: string })[]; requestBody?: unknown };
+  const values: FieldValues = {};
+  for (const parameter of (raw.parameters ?? []).map((p) => deref<Parameter>(document, p))) {
+    if (parameter.in === "path" && parameter.example === undefined)
+      throw new Error(
+        `[@petstore/docs] parameter ${parameter.name} of ${id} has no example to put in its code samples.`,
+      );
+    // Not a header's (Idempotency-Key): one typed once would be sent with every later body, and refused.
+    if (parameter.example !== undefined && parameter.in !== "header")
+      values[`${parameter.in}.${parameter.name}`] = String(parameter.example);
+  }
+  if (raw.requestBody) {
+    const body = deref<{ content?: Record<string, { example?: unknown }> }>(document, raw.requestBody).content?.[
+      "application/json"
+    ]?.example;
+    if (body === undefined)
+      throw new Error(`[@petstore/docs] the request body of ${id} has no example to put in its code samples.`);
+    for (const [name, value] of Object.entries(body as Json)) values[`body.${name}`] = String(value);
+  }
+  return values;
+}
+
+/** `x-sdk-method` as the generated operation table carries it (older tables: the method the SDK has always had). */
+function sdkMethodOf(operation: ContractOperation): string {
+  const generated = (operation as { sdkMethod?: string }).sdkMethod;
+  if (generated) return generated;
+  const legacy: Record<string, string> = { listPets: "pets.list", createPet: "pets.create", getPet: "pets.get" };
+  const known = legacy[operation.operationId];
+  if (!known)
+    throw new Error(
+      `[@petstore/docs] operation ${operation.operationId} has no SDK method in @petstore/contract's operation table.`,
+    );
+  return known;
+}
+
+/**
+ * What the try-it panels, the samples and the search need of each operation of `document`, in document order: the
+ * form fields from @petstore/contract's generated operation table; the summary, deprecation and examples from the
+ * document.
+ * Throws for an operation the operation table does not have (the contract's generated files are stale).
+ */
+export function tryItOperations(document: OpenApiDocument, table: readonly ContractOperation[] = operationTable) {
+  const operations: TryItOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, described] of Object.entries(item)) {
+      const id = described.operationId;
+      if (!id) continue;
+      const operation = table.find((op) => op.operationId === id);
+      if (!operation)
+        throw new Error(
+          `[@petstore/docs] operation ${id} (${method.toUpperCase()} ${path}) is not in @petstore/contract's operation table; run pnpm generate.`,
+        );
+      const success = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
+      const schema = success ? operation.responses[success]!.schema : undefined;
+      const details = described["x-deprecation"];
+      operations.push({
+        operationId: id,
+        method: operation.method,
+        path: operation.path,
+        summary: described.summary ?? id,
+        sdkMethod: sdkMethodOf(operation),
+        returnsList: schema?.type === "array",
+        returnsNothing: schema === undefined,
+        ...(described.deprecated
+          ? { deprecation: { sunset: details?.sunset, replacement: details?.replacement } }
+          : {}),
+        fields: operationFields(operation),
+        examples: documentExamples(document, id, described),
+      });
+    }
+  }
+  return operations;
+}
