@@ -53,7 +53,11 @@ describe("the try-it operations come from the contract's operation table", () =>
       "body.categoryId": "1",
       "body.status": "available",
     });
-    expect(byId("getPet").deprecation).toEqual({ sunset: "2030-12-05T00:00:00Z", replacement: "GET /pets?status=…" });
+    expect(byId("getPet").deprecation).toEqual({
+      sunset: "2030-12-05T00:00:00Z",
+      replacement: "GET /pets?status=…",
+      sdkReplacement: "pets.list({ status })",
+    });
     expect(byId("listPets").deprecation).toBeUndefined();
   });
 
@@ -147,7 +151,13 @@ describe("prepareRequest and the samples follow the values typed", () => {
     expect(staging).toContain("const pets = await petstore.pets.list();\nconsole.log(pets);");
     const get = sdkSample(byId("getPet"), { "path.petId": "1" }, { baseUrl: BASE });
     expect(get).toContain(`createPetstoreClient({ baseUrl: "${BASE}" })`);
-    expect(get).toContain("// Deprecated, removed on 2030-12-05: use GET /pets?status=… instead.\nconst pet = await");
+    expect(get).toContain(
+      "// Deprecated, removed on 2030-12-05: use petstore.pets.list({ status }) (GET /pets?status=…) instead.\nconst pet = await",
+    );
+    const { sdkReplacement: _, ...withoutSdk } = byId("getPet").deprecation!;
+    expect(
+      sdkSample({ ...byId("getPet"), deprecation: withoutSdk }, { "path.petId": "1" }, { baseUrl: BASE }),
+    ).toContain("// Deprecated, removed on 2030-12-05: use GET /pets?status=… instead.\n");
     const bodiless = sdkSample({ ...byId("getPet"), returnsNothing: true }, { "path.petId": "1" }, { baseUrl: BASE });
     expect(bodiless).toContain('await petstore.pets.get(1);\nconsole.log("done");');
   });

@@ -31,7 +31,7 @@ export interface TryItOperation {
   returnsList: boolean;
   /** Whether the success response has no body (the sample assigns nothing). */
   returnsNothing: boolean;
-  deprecation?: { sunset?: string; replacement?: string };
+  deprecation?: { sunset: string; replacement: string; sdkReplacement?: string };
   fields: Field[];
   /** The document's examples, which the form starts with and the reference's static samples show. */
   examples: FieldValues;

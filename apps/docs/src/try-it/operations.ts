@@ -50,23 +50,10 @@ function documentExamples(document: OpenApiDocument, id: string, described: unkn
   return values;
 }
 
-/** `x-sdk-method` as the generated operation table carries it (older tables: the method the SDK has always had). */
-function sdkMethodOf(operation: ContractOperation): string {
-  const generated = (operation as { sdkMethod?: string }).sdkMethod;
-  if (generated) return generated;
-  const legacy: Record<string, string> = { listPets: "pets.list", createPet: "pets.create", getPet: "pets.get" };
-  const known = legacy[operation.operationId];
-  if (!known)
-    throw new Error(
-      `[@petstore/docs] operation ${operation.operationId} has no SDK method in @petstore/contract's operation table.`,
-    );
-  return known;
-}
-
 /**
  * What the try-it panels, the samples and the search need of each operation of `document`, in document order: the
- * form fields from @petstore/contract's generated operation table; the summary, deprecation and examples from the
- * document.
+ * form fields, SDK method and deprecation from @petstore/contract's generated operation table; the summary and
+ * examples from the document.
  * Throws for an operation the operation table does not have (the contract's generated files are stale).
  */
 export function tryItOperations(document: OpenApiDocument, table: readonly ContractOperation[] = operationTable) {
@@ -82,17 +69,24 @@ export function tryItOperations(document: OpenApiDocument, table: readonly Contr
         );
       const success = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
       const schema = success ? operation.responses[success]!.schema : undefined;
-      const details = described["x-deprecation"];
       operations.push({
         operationId: id,
         method: operation.method,
         path: operation.path,
         summary: described.summary ?? id,
-        sdkMethod: sdkMethodOf(operation),
+        sdkMethod: operation.sdkMethod,
         returnsList: schema?.type === "array",
         returnsNothing: schema === undefined,
-        ...(described.deprecated
-          ? { deprecation: { sunset: details?.sunset, replacement: details?.replacement } }
+        ...(operation.deprecation
+          ? {
+              deprecation: {
+                sunset: operation.deprecation.sunset,
+                replacement: operation.deprecation.replacement,
+                ...(operation.deprecation.sdkReplacement
+                  ? { sdkReplacement: operation.deprecation.sdkReplacement }
+                  : {}),
+              },
+            }
           : {}),
         fields: operationFields(operation),
         examples: documentExamples(document, id, described),

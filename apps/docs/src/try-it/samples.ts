@@ -48,7 +48,7 @@ export function sdkSample(operation: TryItOperation, values: FieldValues, client
   const result = operation.returnsList ? namespace : namespace.replace(/s$/, "");
   const call = `await petstore.${operation.sdkMethod}(${args.join(", ")});`;
   const { deprecation } = operation;
-  const sunset = deprecation?.sunset?.slice(0, 10);
+  const sunset = deprecation?.sunset.slice(0, 10);
   return [
     `import { createPetstoreClient } from "@petstore/client";`,
     "",
@@ -60,7 +60,9 @@ export function sdkSample(operation: TryItOperation, values: FieldValues, client
     "",
     ...(deprecation
       ? [
-          `// Deprecated${sunset ? `, removed on ${sunset}` : ""}: use ${deprecation.replacement ?? "another operation"} instead.`,
+          deprecation.sdkReplacement
+            ? `// Deprecated, removed on ${sunset}: use petstore.${deprecation.sdkReplacement} (${deprecation.replacement}) instead.`
+            : `// Deprecated, removed on ${sunset}: use ${deprecation.replacement} instead.`,
         ]
       : []),
     ...(operation.returnsNothing
