@@ -81,6 +81,8 @@ describe("describeField says a field's limits in words", () => {
   test.each<[Partial<Field>, string]>([
     [{ minimum: 1, maximum: 100, default: 20 }, "integer, 1–100, default 20, optional"],
     [{ minimum: 1, maximum: 2 ** 63 }, "integer, at least 1, optional"],
+    [{ minimum: -(2 ** 63), maximum: 2 ** 63 }, "integer, optional"],
+    [{ minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 }, "integer, -9007199254740991–9007199254740991, optional"],
     [{ maximum: 5 }, "integer, at most 5, optional"],
     [{ type: "string", minLength: 1, maxLength: 255, required: true }, "string, 1–255 characters, required"],
     [{ type: "string", minLength: 1 }, "string, at least 1 character, optional"],

@@ -71,11 +71,13 @@ export function operationFields(operation: ContractOperation): Field[] {
 /** A field's limits in words, e.g. `integer, 1–100, default 20`, shown under its input. */
 export function describeField(field: Field): string {
   const parts = [field.enum ? `one of ${field.enum.join(", ")}` : field.type];
-  if (field.minimum !== undefined && field.maximum !== undefined && field.maximum < Number.MAX_SAFE_INTEGER)
-    parts.push(`${field.minimum}–${field.maximum}`);
-  else if (field.minimum !== undefined) parts.push(`at least ${field.minimum}`);
-  else if (field.maximum !== undefined && field.maximum < Number.MAX_SAFE_INTEGER)
-    parts.push(`at most ${field.maximum}`);
+  // A bound past 2^53 − 1 (int64's) has no exact JavaScript number to print, and no reader reaches it: left out.
+  const exact = (bound: number | undefined) =>
+    bound !== undefined && Math.abs(bound) <= Number.MAX_SAFE_INTEGER ? bound : undefined;
+  const [minimum, maximum] = [exact(field.minimum), exact(field.maximum)];
+  if (minimum !== undefined && maximum !== undefined) parts.push(`${minimum}–${maximum}`);
+  else if (minimum !== undefined) parts.push(`at least ${minimum}`);
+  else if (maximum !== undefined) parts.push(`at most ${maximum}`);
   if (field.minLength !== undefined && field.maxLength !== undefined)
     parts.push(`${field.minLength}–${field.maxLength} characters`);
   else if (field.minLength !== undefined)
