@@ -27,6 +27,14 @@ export async function renderPendingChangelogs(root: string): Promise<RenderedRel
     const packages = await workspacePackages(root);
     for (const file of ["package.json", "pnpm-workspace.yaml"]) await cp(path.join(root, file), path.join(tmp, file));
     await cp(path.join(root, ".changeset"), path.join(tmp, ".changeset"), { recursive: true });
+    // The changelog generator of config.json, when it is a file of the repository (`../scripts/changelog.cjs`).
+    const config = JSON.parse(await readFile(path.join(root, ".changeset", "config.json"), "utf8"));
+    const generator = [config.changelog].flat()[0];
+    if (typeof generator === "string" && generator.startsWith(".")) {
+      const file = path.resolve(root, ".changeset", generator);
+      await mkdir(path.dirname(path.join(tmp, path.relative(root, file))), { recursive: true });
+      await cp(file, path.join(tmp, path.relative(root, file)));
+    }
     for (const pkg of packages) {
       await mkdir(path.join(tmp, pkg.dir), { recursive: true });
       await cp(path.join(root, pkg.dir, "package.json"), path.join(tmp, pkg.dir, "package.json"));
