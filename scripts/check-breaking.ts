@@ -27,6 +27,8 @@ export class CheckBreakingError extends Error {
 /** The release the contract is compared with: a git revision and how it was found. */
 export interface Baseline {
   ref: string;
+  /** Whether it is a published release (a tag); before the first release nothing a user has can break. */
+  released: boolean;
   /** `the tag @petstore/contract@1.2.0` or `the merge base with main (no release yet)`. */
   label: string;
 }
@@ -94,7 +96,7 @@ export async function findBaseline(root: string): Promise<Baseline> {
     .filter(Boolean)
     .sort((a, b) => compareVersions(b.slice(manifest.name.length + 1), a.slice(manifest.name.length + 1)));
   const newest = tags[0];
-  if (newest) return { ref: `refs/tags/${newest}`, label: `the tag ${newest}` };
+  if (newest) return { ref: `refs/tags/${newest}`, label: `the tag ${newest}`, released: true };
   if ((await git(root, ["rev-parse", "--is-shallow-repository"])) === "true") {
     throw new CheckBreakingError(
       `this clone is shallow, so the last release (tag ${manifest.name}@*) cannot be found: run git fetch --unshallow --tags (GitHub Actions: actions/checkout with fetch-depth: 0)`,
@@ -110,7 +112,11 @@ export async function findBaseline(root: string): Promise<Baseline> {
   for (const candidate of [branch, `origin/${branch}`]) {
     const base = await git(root, ["merge-base", "HEAD", candidate]);
     if (base)
-      return { ref: base, label: `the merge base with ${candidate} (${base.slice(0, 10)}; nothing released yet)` };
+      return {
+        ref: base,
+        label: `the merge base with ${candidate} (${base.slice(0, 10)}; nothing released yet)`,
+        released: false,
+      };
   }
   throw new CheckBreakingError(
     `no release tag ${manifest.name}@* and no branch ${branch} to compare with: run git fetch origin ${branch} --tags`,
@@ -152,7 +158,14 @@ export async function checkBreaking(root: string): Promise<CheckResult> {
     throw error;
   }
 
-  const needed: Bump = diff.breaking.length ? "major" : diff.additive.length ? "minor" : "none";
+  // Before the first release a break reaches no user: the packages' first-release changesets describe the new
+  // behaviour (a minor, docs/releasing.md), and the breaks are listed so that the change is deliberate.
+  const needed: Bump =
+    diff.breaking.length && baseline.released
+      ? "major"
+      : diff.breaking.length || diff.additive.length
+        ? "minor"
+        : "none";
   const packages = publishedPackages(root);
   const have = new Map<string, Bump>(packages.map((name) => [name, "none"]));
   for (const changeset of await readChangesets(root)) {
@@ -179,6 +192,11 @@ export async function checkBreaking(root: string): Promise<CheckResult> {
   const lines: string[] = [];
   const summary = `${diff.breaking.length} breaking, ${diff.additive.length} other, ${diff.documentation.length} documentation change(s)`;
   for (const change of diff.safe) lines.push(`  safe: ${change.operation} ${change.pointer}: ${change.why}`);
+  if (!baseline.released) {
+    for (const change of diff.breaking) {
+      lines.push(`  breaking, but nothing is released yet: ${change.operation} ${change.pointer}: ${change.why}`);
+    }
+  }
   const short = packages.filter((name) => ORDER.indexOf(have.get(name) ?? "none") < ORDER.indexOf(needed));
   if (short.length === 0) {
     lines.unshift(`check:breaking: ${CONTRACT} against ${baseline.label}: ${summary}; the changesets cover it.`);

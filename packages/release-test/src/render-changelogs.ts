@@ -14,6 +14,8 @@ export interface RenderedRelease {
   to: string;
   /** The CHANGELOG.md it writes, or `undefined` when the package is not released. */
   changelog: string | undefined;
+  /** The text of its package.json before and after `changeset version`. */
+  manifest: { before: string; after: string };
 }
 
 /**
@@ -45,9 +47,17 @@ export async function renderPendingChangelogs(root: string): Promise<RenderedRel
     await promisify(execFile)(process.execPath, [bin, "version"], { cwd: tmp, env: { ...process.env, CI: "1" } });
     return Promise.all(
       packages.map(async (pkg) => {
-        const after = JSON.parse(await readFile(path.join(tmp, pkg.dir, "package.json"), "utf8")) as Manifest;
+        const text = await readFile(path.join(tmp, pkg.dir, "package.json"), "utf8");
+        const after = JSON.parse(text) as Manifest;
         const changelog = await readFile(path.join(tmp, pkg.dir, "CHANGELOG.md"), "utf8").catch(() => undefined);
-        return { name: pkg.manifest.name, from: pkg.manifest.version, to: after.version, changelog };
+        const before = await readFile(path.join(root, pkg.dir, "package.json"), "utf8");
+        return {
+          name: pkg.manifest.name,
+          from: pkg.manifest.version,
+          to: after.version,
+          changelog,
+          manifest: { before, after: text },
+        };
       }),
     );
   } finally {

@@ -198,7 +198,7 @@ describe("pnpm check:breaking against the tag of the last release", () => {
 });
 
 describe("pnpm check:breaking before any release and on bad input", () => {
-  it("compares with the merge base with main while the contract is at 0.0.0", async () => {
+  it("compares with the merge base with main while the contract is at 0.0.0, where a break needs only a minor", async () => {
     const fresh = await makeRepo("0.0.0", false);
     try {
       await git(fresh, "checkout", "-q", "-b", "feature");
@@ -206,9 +206,20 @@ describe("pnpm check:breaking before any release and on bad input", () => {
       delete doc.paths["/pets/{petId}"];
       await writeFile(path.join(fresh, CONTRACT), stringify(doc));
       await git(fresh, "commit", "-q", "-am", "remove getPet");
-      const result = await checkBreaking(fresh);
-      expect(result.ok).toBe(false);
-      expect(result.lines[0]).toMatch(/since the merge base with main \([0-9a-f]{10}; nothing released yet\)/);
+      const none = await checkBreaking(fresh);
+      expect(none.ok).toBe(false);
+      expect(none.lines[0]).toMatch(
+        /changed since the merge base with main \([0-9a-f]{10}; nothing released yet\) .* needs at least a minor changeset/,
+      );
+      await writeFile(
+        path.join(fresh, ".changeset/first.md"),
+        `---\n${PUBLISHED.map((name) => `"${name}": minor`).join("\n")}\n---\n\nFirst release.\n`,
+      );
+      const minor = await checkBreaking(fresh);
+      expect(minor.ok).toBe(true);
+      expect(minor.lines.join("\n")).toMatch(
+        /breaking, but nothing is released yet: getPet \(GET \/pets\/\{petId\}\) \/paths\/~1pets~1\{petId\}\/get: cannot remove an operation/,
+      );
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }
