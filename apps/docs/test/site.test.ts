@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -50,6 +51,11 @@ describe("the built site", () => {
       "mockServiceWorker.js",
       "openapi.yaml",
     ]);
+    // The panels' entry stays small: msw and the mock are a chunk of their own, loaded on the first send.
+    const entry = await readFile(join(build.outDir, "assets/try-it.js"));
+    expect(gzipSync(entry).byteLength).toBeLessThan(8 * 1024);
+    expect(entry.toString()).toMatch(/import\("\.\/try-it-mock-\w+\.js"\)/);
+    expect(entry.toString()).not.toContain("mockServiceWorker");
     // The worker script is msw's own, so its version matches the msw bundled into the mock chunk.
     const worker = createRequire(import.meta.url).resolve("msw/mockServiceWorker.js");
     expect(await readFile(join(build.outDir, "mockServiceWorker.js"), "utf8")).toBe(await readFile(worker, "utf8"));

@@ -158,6 +158,26 @@ describe.skipIf("reason" in chromium)("Try it, in the page", () => {
     await context.close();
   }, 120_000);
 
+  test("the panels outlive Redoc's re-render when the colour scheme changes, typed values and responses kept", async () => {
+    const { page, context } = await openReference({ colorScheme: "light" });
+    const create = panel(page, "createPet");
+    await create.getByLabel("name", { exact: true }).fill("Kept");
+    expect((await send(create)).status).toBe(201);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe("rgb(15, 23, 42)");
+    await expect.poll(() => page.locator("section.try-it").count()).toBe(operationTable.length);
+    for (const operation of operationTable) {
+      const inside = page.locator(`[id$="/operation/${operation.operationId}"] section.try-it`);
+      expect(await inside.count(), operation.operationId).toBe(1);
+    }
+    expect(await create.getByLabel("name", { exact: true }).inputValue()).toBe("Kept");
+    expect(await create.locator(".try-it-status").getAttribute("data-status")).toBe("201");
+    expect(await page.getByRole("heading", { name: "Try it: Add an animal" }).count()).toBe(1);
+    await context.close();
+  }, 120_000);
+
   test("an invalid limit shows the mock's 400 Error body", async () => {
     const { page, context } = await openReference();
     const list = panel(page, "listPets");

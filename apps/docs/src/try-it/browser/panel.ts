@@ -153,7 +153,7 @@ export class TryItPanel {
     this.element = h(
       "section",
       { class: "try-it", "aria-labelledby": id("title"), "data-operation": operation.operationId },
-      h("div", { class: "try-it-main" }, h("h3", { id: id("title") }, `Try ${operation.summary}`), form),
+      h("div", { class: "try-it-main" }, h("h3", { id: id("title") }, `Try it: ${operation.summary}`), form),
       h(
         "div",
         { class: "try-it-side" },
