@@ -71,7 +71,7 @@ describe("API key", () => {
     expect(() => createPetstoreClient()).toThrow(/The API key is empty or not printable/);
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const lazy = createPetstoreClient({ apiKey: async () => "", fetch });
-    await expect(lazy.pets.list()).rejects.toMatchObject({ code: "invalid_api_key" });
+    await expect(lazy.pets.list()).rejects.toMatchObject({ code: "api_key_error" });
     expect(requests).toHaveLength(0);
   });
 });
