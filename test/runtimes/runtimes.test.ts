@@ -275,13 +275,14 @@ describe.each(variants)("$name", (variant) => {
     });
   });
 
-  it("retries a 503 with the same Idempotency-Key", () => {
+  it("retries a 503 with the same Idempotency-Key, saying it is retry 1", () => {
     ok("retry");
     expect(result.retried).toMatchObject({ name: "Flaky", categoryId: 2 });
     const attempts = aux.attempts.get(runId) ?? [];
     expect(attempts.map((attempt) => attempt.status)).toEqual([503, 201]);
     expect(attempts[0]?.idempotencyKey).toMatch(/^[\w-]{16,}$/);
     expect(attempts[1]?.idempotencyKey).toBe(attempts[0]?.idempotencyKey);
+    expect(attempts.map((attempt) => attempt.retryCount)).toEqual([undefined, "1"]);
   });
 
   it("times out with TimeoutError", () => {

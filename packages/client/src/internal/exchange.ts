@@ -68,7 +68,8 @@ export function createExchange(
         const init = {
           ...fetchOptions,
           method: method,
-          headers: { ...headers, authorization, ...fixed },
+          // A retry says so, so gateways and logs can tell it from a new call.
+          headers: { ...headers, authorization, ...fixed, ...(attempt && { "x-petstore-retry-count": `${attempt}` }) },
           body: body,
           // A data property, not a lazy getter: every real fetch reads the signal, and an object literal with a getter
           // gets a hidden class of its own each time, which costs more than the signal.
