@@ -65,8 +65,11 @@ export function deprecationLink(header: string | null): string | undefined {
   }
 }
 
-// Default warnings are once per process; a custom handler gets its own once-per-client record.
-const warnedInProcess = new Set<string>();
+// Default warnings are once per process; a custom handler gets its own once-per-client record. The process-wide record
+// hangs off a global symbol, so the ESM and CJS builds (or two installs) in one process share it, as the error brand does.
+const warnedInProcess: Set<string> = ((globalThis as Record<symbol, Set<string>>)[
+  Symbol.for("@petstore/client/deprecations")
+] ??= new Set());
 
 /** Returns a function that reports each operation's deprecation once, through `onDeprecation` or the default warning. */
 export function deprecationReporter(
