@@ -26,10 +26,15 @@ describe("a failing apiKey function is an api_key_error, over real HTTP", () => 
     ["resolves to undefined", async () => undefined, undefined],
   ])("when it %s: the cause is kept, nothing is sent, nothing is retried", async (_, fn, cause) => {
     server = await startServer((_req, res) => json(res, 200, []));
-    const apiKey = vi.fn(fn) as unknown as () => string;
+    const apiKey = vi.fn(fn);
     for (const client of [createPetstoreClient, createPetstoreRawClient]) {
-      apiKey.mockClear?.();
-      const petstore = client({ apiKey, baseUrl: server.baseUrl, maxRetries: 2, sleep: async () => {} });
+      apiKey.mockClear();
+      const petstore = client({
+        apiKey: apiKey as () => string,
+        baseUrl: server.baseUrl,
+        maxRetries: 2,
+        sleep: async () => {},
+      });
       const call = "pets" in petstore ? petstore.pets.list() : petstore.GET("/pets", { params: { query: {} } });
       const error = (await Promise.resolve(call).catch((e: unknown) => e)) as PetstoreError;
       expect(error).toBeInstanceOf(PetstoreError);

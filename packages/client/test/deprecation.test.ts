@@ -4,13 +4,13 @@ import { promisify } from "node:util";
 import { operations } from "@petstore/contract";
 import { describe, expect, it, vi } from "vitest";
 import { deprecationLink, deprecationMessage, parseDeprecationDate } from "../src/deprecation";
-import { createPetstoreClient, type DeprecationInfo, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreClient, type DeprecationInfo, type CommonClientOptions } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 import { packageDir } from "./helpers/typescript";
 
 const contract = operations.getPet.deprecation;
 
-function withHandler(answers: Response[], extra: PetstoreClientOptions = {}) {
+function withHandler(answers: Response[], extra: CommonClientOptions = {}) {
   const seen: DeprecationInfo[] = [];
   const { fetch } = fakeFetch(...answers);
   const petstore = createPetstoreClient({

@@ -5,12 +5,13 @@ import {
   PetstoreError,
   type ListPetsParams,
   type PetstoreClient,
+  type CommonClientOptions,
   type PetstoreClientOptions,
   type RequestOptions,
 } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
-const base = (): PetstoreClientOptions => ({ apiKey: "k", onDeprecation: false });
+const base = (): CommonClientOptions => ({ apiKey: "k", onDeprecation: false });
 
 afterEach(() => {
   vi.unstubAllEnvs();

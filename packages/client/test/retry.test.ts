@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPetstoreClient, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreClient, type CommonClientOptions, type PetstoreClientOptions } from "../src/index";
 import { createPetstoreRawClient } from "../src/raw";
 import { fakeFetch, jsonResponse, PET, recordingSleep } from "./helpers/fake-fetch";
 
@@ -8,7 +8,7 @@ const NOW = Date.parse("2030-01-01T00:00:00Z");
 const fail = (status: number, headers: Record<string, string> = {}) =>
   jsonResponse(status, { code: `code_${status}`, message: "failed", status }, headers);
 
-function client(fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) {
+function client(fetch: PetstoreClientOptions["fetch"], extra: CommonClientOptions = {}) {
   const { sleep, delays } = recordingSleep();
   const all: PetstoreClientOptions = {
     apiKey: "k",
