@@ -5,6 +5,7 @@ import { shouldRetry } from "../retry";
 import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
+import type { Read } from "./exchange";
 import { PREFIX } from "./fail";
 import { OPERATIONS, type OperationSpec } from "./operations";
 import { randomKey } from "./runtime";
@@ -16,7 +17,7 @@ export interface CallInput {
   body?: unknown;
 }
 
-const readText = (response: Response) => response.text();
+const readText: Read<string> = (response, cap) => cap(response).text();
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
 function queryString(query: Record<string, QueryValue>): string {
