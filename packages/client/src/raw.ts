@@ -3,6 +3,7 @@ import { operations } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { createContext } from "./internal/context";
 import type { Read } from "./internal/exchange";
+import { randomKey } from "./internal/runtime";
 import type { Naming } from "./internal/deprecations";
 import type { PetstoreClientOptions } from "./options";
 
@@ -35,6 +36,9 @@ export function createPetstoreRawClient(options: PetstoreClientOptions = {}): Pe
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
+      // As the typed create: one key per call (the caller's when given), reused by every retry, so a POST is retried
+      // and the service applies it once.
+      if (request.method === "POST") headers["idempotency-key"] ??= randomKey();
       const [response] = await send(
         request.method,
         request.url,
