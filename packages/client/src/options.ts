@@ -62,6 +62,8 @@ export interface CommonClientOptions {
   logLevel?: LogLevel | undefined;
   /** Where log lines go: an object with `error`, `warn`, `info` and `debug` methods. Defaults to `console`. */
   logger?: Logger | undefined;
+  /** In a browser page the first client warns that every visitor can read its key; `true` says the key is meant to be public and silences that. Defaults to `false`. */
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** Advanced/testing: source of randomness for retry jitter, returning [0, 1). Defaults to `Math.random`. */
   random?: (() => number) | undefined;
   /** Advanced/testing: waits between retries; must reject with `signal.reason` when the signal aborts. Defaults to a `setTimeout` timer. */
@@ -141,6 +143,7 @@ export const CLIENT_OPTIONS = {
   logger: (name, value) =>
     (value && LOG_LEVELS.slice(1).every((level) => typeof value[level] === "function")) ||
     invalid(name, `an object with ${LOG_LEVELS.slice(1)} methods`, value),
+  dangerouslyAllowBrowser: (name, value) => typeof value === "boolean" || invalid(name, "true or false", value),
   random: isFunction,
   sleep: isFunction,
   now: isFunction,

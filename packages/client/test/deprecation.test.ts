@@ -68,7 +68,7 @@ describe("contract deprecation (pets.get)", () => {
 
   it("by default emits one DeprecationWarning per process in Node", async () => {
     // The record is process-wide (see the ESM/CJS test below); another test file in this worker may have filled it.
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for("@petstore/client/deprecations")];
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("@petstore/client/warned")];
     vi.resetModules();
     const fresh = await import("../src/index");
     const warnings: Error[] = [];
