@@ -10,7 +10,7 @@ import { WORKSPACE_ROOT } from "./workspace";
 export type PackageManager = "pnpm" | "yarn" | "bun";
 
 /** The Yarn release the test installs with (Yarn 4, Berry, as `@yarnpkg/cli-dist`: a single file, no install script). */
-export const YARN_VERSION = "4.9.4";
+const YARN_VERSION = "4.9.4";
 
 /** Where the registries are: `@petstore/*` from the local registry, everything else from upstream. */
 export interface Registries {
