@@ -1,37 +1,23 @@
-import type { NewPet } from "@petstore/contract";
+import type { OperationId } from "@petstore/contract";
+import { OPERATIONS } from "./generated/operations";
+import type { PetstoreResources } from "./generated/types";
 import { createCall } from "./internal/call";
 import { createContext } from "./internal/context";
-import { OPERATIONS } from "./internal/operations";
-import { checkClientOptions, headerRecord, type PetstoreClientOptions, type RequestOptions } from "./options";
-import type { ListPetsParams, Pet, PetstorePromise } from "./types";
+import { checkClientOptions, headerRecord, type PetstoreClientOptions } from "./options";
 
-/** The Petstore SDK: typed methods that throw `PetstoreError`s. */
-export interface PetstoreClient {
-  pets: {
-    /** Lists animals in ascending `id` order: the first `limit` (1–100, default 20) after the `status` filter. */
-    list(params?: ListPetsParams, options?: RequestOptions): PetstorePromise<Pet[]>;
-    /** Adds an animal; sends an `Idempotency-Key` (generated unless given) so retries never add it twice. */
-    create(pet: NewPet, options?: RequestOptions): PetstorePromise<Pet>;
-    /**
-     * Fetches one animal by id.
-     * @deprecated Removed on 2030-12-05. Use `pets.list({ status })` (GET /pets?status=…) instead.
-     */
-    get(petId: number, options?: RequestOptions): PetstorePromise<Pet>;
-  };
+/** The Petstore SDK: one typed method per operation of the contract (`pets.list()`, …), each throwing `PetstoreError`s. */
+export interface PetstoreClient extends PetstoreResources {
   /** A client with these options over this one's (headers are merged); this client is unchanged. */
   withOptions(options: PetstoreClientOptions): PetstoreClient;
 }
 
+type Methods = Record<string, Record<string, (...args: unknown[]) => unknown>>;
+
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
   const call = createCall(createContext(options, OPERATIONS));
-  return {
-    pets: {
-      list: (params = {}, options) => call("listPets", params, options),
-      create: (pet, options) => call("createPet", pet, options),
-      get: (petId, options) => call("getPet", petId, options),
-    },
-    withOptions(more) {
+  const client = {
+    withOptions(more: PetstoreClientOptions) {
       checkClientOptions(more);
       const merged = {
         ...options,
@@ -41,7 +27,13 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
       // Choosing one of environment and baseUrl replaces the other.
       if ("environment" in more) delete merged.baseUrl;
       if ("baseUrl" in more) delete merged.environment;
-      return createPetstoreClient(merged as PetstoreClientOptions);
+      return createPetstoreClient(merged);
     },
-  };
+  } as unknown as PetstoreClient & Methods;
+  // One method per operation, named by the contract (`x-sdk-method`): its arguments, then the RequestOptions.
+  for (const id in OPERATIONS) {
+    const [resource, verb] = OPERATIONS[id as OperationId][0].slice(0, -2).split(".") as [string, string];
+    (client[resource] ??= {})[verb] = (...args) => call(id as OperationId, args);
+  }
+  return client;
 }

@@ -17,11 +17,10 @@ export { VERSION } from "./generated/version";
 export type { NewPet } from "@petstore/contract";
 export type { PetstoreClient } from "./client";
 export type { DeprecationInfo } from "./deprecation";
-export type { PetstoreErrorInit, ServerErrorStatus } from "./errors";
+export type { PetstoreErrorInit } from "./errors";
 export type { Logger, LogLevel } from "./internal/log";
 export type {
   ApiKeySource,
-  CommonClientOptions,
   FetchFunction,
   FetchInit,
   FetchOptions,
@@ -29,4 +28,6 @@ export type {
   QueryValue,
   RequestOptions,
 } from "./options";
-export type { ListPetsParams, Pet, PetStatus, PetstorePromise, WithResponse } from "./types";
+// The generated per-operation types: each method's parameters (`ListPetsParams`, …) and `PetstoreResources`.
+export type * from "./generated/types";
+export type { Pet, PetStatus, PetstorePromise, WithResponse } from "./types";

@@ -1,4 +1,4 @@
-import type { Operations, Pet as ContractPet, PetStatus as ContractStatus } from "@petstore/contract";
+import type { Pet as ContractPet, PetStatus as ContractStatus } from "@petstore/contract";
 
 /**
  * Availability of an animal: the contract's values, or one a newer service added (kept, not rejected), so code
@@ -8,9 +8,6 @@ export type PetStatus = ContractStatus | (string & {});
 
 /** An animal as returned by the service; its `status` may be one this SDK version does not know. */
 export type Pet = Omit<ContractPet, "status"> & { status?: PetStatus };
-
-/** Query parameters of `pets.list`, from the contract (the known statuses only: the service refuses others). */
-export type ListPetsParams = NonNullable<Operations["listPets"]["parameters"]["query"]>;
 
 /** What `.withResponse()` gives: the parsed data and the HTTP facts of the response that carried it. */
 export interface WithResponse<T> {

@@ -10,7 +10,6 @@ import {
   RateLimitError,
   TimeoutError,
   VERSION,
-  type CommonClientOptions,
   type PetstoreClientOptions,
 } from "../src/index";
 import { createPetstoreRawClient } from "../src/raw";
@@ -25,7 +24,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function setup(handler: Handler, options: CommonClientOptions = {}) {
+async function setup(handler: Handler, options: PetstoreClientOptions = {}) {
   server = await startServer(handler);
   const { sleep, delays } = recordingSleep();
   const all: PetstoreClientOptions = { apiKey: KEY, baseUrl: server.baseUrl, sleep, onDeprecation: false, ...options };

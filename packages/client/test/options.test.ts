@@ -5,13 +5,12 @@ import {
   PetstoreError,
   type ListPetsParams,
   type PetstoreClient,
-  type CommonClientOptions,
   type PetstoreClientOptions,
   type RequestOptions,
 } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
-const base = (): CommonClientOptions => ({ apiKey: "k", onDeprecation: false });
+const base = (): PetstoreClientOptions => ({ apiKey: "k", onDeprecation: false });
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -72,7 +71,7 @@ describe("API key", () => {
     expect(() => createPetstoreClient()).toThrow(/The API key is empty or not printable/);
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const lazy = createPetstoreClient({ apiKey: async () => "", fetch });
-    await expect(lazy.pets.list()).rejects.toMatchObject({ code: "api_key_error" });
+    await expect(lazy.pets.list()).rejects.toMatchObject({ code: "invalid_api_key" });
     expect(requests).toHaveLength(0);
   });
 });

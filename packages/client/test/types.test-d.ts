@@ -13,7 +13,7 @@ import type {
   WithResponse,
 } from "../src/index";
 import { createPetstoreClient } from "../src/index";
-import { OPERATIONS, type OperationTable } from "../src/internal/operations";
+import type { OPERATIONS } from "../src/generated/operations";
 import type { CLIENT_OPTIONS, REQUEST_OPTIONS } from "../src/options";
 import { createPetstoreRawClient } from "../src/raw";
 
@@ -99,11 +99,7 @@ describe("public types", () => {
     expectTypeOf<keyof typeof REQUEST_OPTIONS>().toEqualTypeOf<keyof RequestOptions>();
   });
 
-  it("the client's operation table covers every OperationId of the contract, so a new operation fails the type-check", () => {
+  it("the client's generated operation table covers every OperationId of the contract", () => {
     expectTypeOf<keyof typeof OPERATIONS>().toEqualTypeOf<OperationId>();
-    const { getPet: _, ...missingOne } = OPERATIONS;
-    // @ts-expect-error a table without getPet does not satisfy the record over OperationId the client's table satisfies
-    void (missingOne satisfies OperationTable);
-    void (OPERATIONS satisfies OperationTable);
   });
 });

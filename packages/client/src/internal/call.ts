@@ -5,19 +5,21 @@ import { shouldRetry } from "../retry";
 import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
-import type { Read } from "./exchange";
+import { OPERATIONS } from "../generated/operations";
 import { PREFIX } from "./fail";
-import { OPERATIONS, type OperationSpec } from "./operations";
 import { randomKey } from "./runtime";
+import type { OperationSpec } from "./operation-spec";
 
 /** The parameters of one typed call. */
 export interface CallInput {
   path?: Record<string, string | number>;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** The call's options: the method's argument after those of the request. */
+  options?: RequestOptions | undefined;
 }
 
-const readText: Read<string> = (response, cap) => cap(response).text();
+const readText = (response: Response) => response.text();
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
 function queryString(query: Record<string, QueryValue>): string {
@@ -31,17 +33,14 @@ function queryString(query: Record<string, QueryValue>): string {
   return text;
 }
 
-/** Makes the function behind `pets.*`: one operation of the table, sent through the client's retries, checked against the contract. */
+/** Makes the function behind every typed method: one operation of the table, sent through the client's retries, checked against the contract. */
 export function createCall([baseUrl, shared, send, check]: Context) {
-  async function run<T>(
-    id: OperationId,
-    arg: unknown,
-    call: RequestOptions | undefined,
-    meta: { response?: Response },
-  ): Promise<T> {
+  async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
-    const [sdk, checkBody, shape] = OPERATIONS[id] as OperationSpec;
-    const input = shape(arg as never);
+    const spec = OPERATIONS[id] as OperationSpec;
+    const checkBody = spec[2];
+    const input = spec[1](...args);
+    const call = input.options;
     if (call) checkRequestOptions(call);
     const { method, path } = operations[id];
     const given = headerRecord("headers", call?.headers);
@@ -69,13 +68,16 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     );
     check(id, response.headers);
     const { ok, status } = response;
+    meta.response = response;
+    // A bodiless success (204, or any the contract gives no body) resolves to undefined, whatever the body says.
+    if (ok && !checkBody) return undefined as T;
     let value: unknown;
     // The body as errors carry it: its JSON when it parses, else its first 500 characters.
     let body: unknown;
     let problem = "not JSON";
     try {
       body = value = JSON.parse(text);
-      problem = ok ? checkBody(value) : "";
+      problem = ok ? (checkBody as (value: unknown) => string)(value) : "";
     } catch {
       body = text.slice(0, 500);
     }
@@ -90,16 +92,15 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     }
     if (problem) {
       throw new PetstoreError(
-        `${PREFIX}${sdk} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
+        `${PREFIX}${spec[0]} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
         { code: "invalid_response", status, headers: response.headers, body },
       );
     }
-    meta.response = response;
     return value as T;
   }
-  return <T>(id: OperationId, arg: unknown, call: RequestOptions | undefined): PetstorePromise<T> => {
+  return <T>(id: OperationId, args: readonly unknown[]): PetstorePromise<T> => {
     const meta: { response?: Response } = {};
-    const data = run<T>(id, arg, call, meta) as PetstorePromise<T>;
+    const data = run<T>(id, args, meta) as PetstorePromise<T>;
     // The metadata object is made only when asked for; most calls never are.
     data.withResponse = () =>
       data.then((value): WithResponse<T> => {

@@ -16,7 +16,10 @@ export type DeprecationCheck = (id: OperationId, headers?: Headers) => void;
  * How each operation is named to the user: the SDK method and the SDK call replacing it (the typed client's operation
  * table), or the HTTP request (`raw`, whose replacement is the contract's).
  */
-export type Naming = Record<OperationId, readonly [operation: string, unknown?, unknown?, replacement?: string]>;
+export type Naming = Record<
+  OperationId,
+  readonly [operation: string, unknown?, unknown?, replacement?: string | undefined, ...unknown[]]
+>;
 
 /** Reports through `report`: the contract's deprecation on first use, and response headers that say something else. */
 export function deprecationCheck(report: (facts: Facts) => void, naming: Naming): DeprecationCheck {

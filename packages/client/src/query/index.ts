@@ -1,11 +1,4 @@
 export { petstoreQueries } from "./queries";
 
-export type {
-  CreatePetKey,
-  GetPetKey,
-  ListPetsKey,
-  PetstoreMutationOptions,
-  PetstoreQueries,
-  PetstoreQueryOptions,
-  QueryFunctionContextLike,
-} from "./queries";
+export type * from "../generated/query";
+export type { PetstoreMutationOptions, PetstoreQueryOptions, QueryFunctionContextLike } from "./queries";

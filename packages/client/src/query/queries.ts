@@ -1,8 +1,9 @@
-import type { NewPet } from "@petstore/contract";
+import type { OperationId } from "@petstore/contract";
 import type { PetstoreClient } from "../client";
-import type { ListPetsParams, Pet } from "../types";
+import { OPERATIONS, SHAPES } from "../generated/operations";
+import type { PetstoreQueries } from "../generated/query";
 import { invalid } from "../internal/fail";
-import { checkListParams, checkPetId } from "../internal/validate";
+import type { OperationSpec } from "../internal/operation-spec";
 
 /** What TanStack Query passes to a `queryFn` that this module uses: the signal that fires when the query is cancelled. */
 export interface QueryFunctionContextLike {
@@ -21,56 +22,48 @@ export interface PetstoreMutationOptions<TData, TVariables, TKey extends readonl
   mutationFn: (variables: TVariables) => Promise<TData>;
 }
 
-/** Query key of `pets.list`: `["petstore", "listPets", params]`, with the params' keys sorted and undefined values left out. */
-export type ListPetsKey = readonly ["petstore", "listPets", ListPetsParams];
-/** Query key of `pets.get`: `["petstore", "getPet", { petId }]`. */
-export type GetPetKey = readonly ["petstore", "getPet", { petId: number }];
-/** Mutation key of `pets.create`: `["petstore", "createPet"]`. */
-export type CreatePetKey = readonly ["petstore", "createPet"];
+type Method = (...args: unknown[]) => Promise<unknown>;
 
-/** TanStack-Query-shaped options for each operation of a Petstore client. */
-export interface PetstoreQueries {
-  pets: {
-    /** Options for `pets.list(params)`; the key names the operation and the params, so equal params share one cache entry. */
-    list(params?: ListPetsParams): PetstoreQueryOptions<Pet[], ListPetsKey>;
-    /**
-     * Options for `pets.get(petId)`.
-     * @deprecated Removed on 2030-12-05. Use `pets.list({ status })` (GET /pets?status=…) instead.
-     */
-    get(petId: number): PetstoreQueryOptions<Pet, GetPetKey>;
-    /** Mutation options for `pets.create(pet)`: each mutation is one call, with one Idempotency-Key for all its retries. */
-    create(): PetstoreMutationOptions<Pet, NewPet, CreatePetKey>;
-  };
-}
-
-// Sorted, without undefined values: `{ status, limit }` and `{ limit, status: undefined, … }` orders give one key.
-function stableParams(params: ListPetsParams): ListPetsParams {
-  const entries = Object.entries(params).filter(([, value]) => value !== undefined);
-  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1))) as ListPetsParams;
-}
+// Sorted, without undefined values: `{ status, limit }` and `{ limit, status: undefined, … }` give one key.
+const stable = (params: object) =>
+  Object.fromEntries(
+    Object.entries(params)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 /**
- * Returns `{ queryKey, queryFn }` and `{ mutationKey, mutationFn }` objects for TanStack Query (any framework), built
- * on `client`; each `queryFn` passes the query's `signal` on, so a cancelled query aborts its request.
+ * Returns `{ queryKey, queryFn }` options for each read and `{ mutationKey, mutationFn }` options for each change,
+ * built on `client`, for TanStack Query (any framework). A query key is `["petstore", operationId, params]`: the path
+ * and query parameters by name, sorted, without undefined values, so equal params share one cache entry. Each
+ * `queryFn` passes the query's `signal` on, so a cancelled query aborts its request. A mutation's variables are the
+ * method's argument (a tuple of them when it takes several), and each mutation is one call, with one
+ * Idempotency-Key for all its retries.
  */
-export function petstoreQueries(client: Pick<PetstoreClient, "pets">): PetstoreQueries {
-  const pets = (client as Partial<PetstoreClient> | null | undefined)?.pets;
-  if (typeof pets?.list !== "function" || typeof pets.get !== "function" || typeof pets.create !== "function") {
-    invalid("petstoreQueries(client)", "a client from createPetstoreClient()", client);
+export function petstoreQueries(client: Pick<PetstoreClient, keyof PetstoreQueries>): PetstoreQueries {
+  const queries: Record<string, Record<string, unknown>> = {};
+  for (const id in OPERATIONS) {
+    const [sdk, input] = OPERATIONS[id as OperationId];
+    const [resource, verb] = sdk.slice(0, -2).split(".") as [string, string];
+    const [count, mutation] = SHAPES[id as OperationId];
+    const method = (client as unknown as Record<string, Record<string, Method> | undefined> | null)?.[resource]?.[verb];
+    if (typeof method !== "function")
+      invalid("petstoreQueries(client)", "a client from createPetstoreClient()", client);
+    (queries[resource] ??= {})[verb] = mutation
+      ? () => ({
+          mutationKey: ["petstore", id],
+          mutationFn: (variables: unknown) => method(...(count > 1 ? (variables as unknown[]) : [variables])),
+        })
+      : (...given: unknown[]) => {
+          const args = Array.from({ length: count }, (_, index) => given[index]);
+          const { path, query } = (input as OperationSpec[1])(...args);
+          // The query parameters sent as the key holds them, so one key is one URL.
+          if (query) args[count - 1] = stable(query);
+          return {
+            queryKey: ["petstore", id, stable({ ...path, ...query })],
+            queryFn: ({ signal }: QueryFunctionContextLike) => method(...args, { signal }),
+          };
+        };
   }
-  return {
-    pets: {
-      list(params = {}) {
-        const query = stableParams(checkListParams(params));
-        return { queryKey: ["petstore", "listPets", query], queryFn: ({ signal }) => pets.list(query, { signal }) };
-      },
-      get(petId) {
-        const id = checkPetId(petId);
-        return { queryKey: ["petstore", "getPet", { petId: id }], queryFn: ({ signal }) => pets.get(id, { signal }) };
-      },
-      create() {
-        return { mutationKey: ["petstore", "createPet"], mutationFn: (pet) => pets.create(pet) };
-      },
-    },
-  };
+  return queries as unknown as PetstoreQueries;
 }
