@@ -110,6 +110,42 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
+  // Beyond the README: Jest's plain jsdom environment, which hides Node's Fetch API. Importing the mock there must say
+  // so and name jest-fixed-jsdom, not fail inside msw with "ReferenceError: Request is not defined".
+  await writeFile(
+    join(project, "plain-jsdom.test.js"),
+    [
+      "/**",
+      // Split, or vitest would read the docblock as this file's own environment.
+      ` * @jest-${"environment"} jsdom`,
+      " */",
+      'test("importing the mock without the Fetch API names the fix", () => {',
+      '  expect(typeof Request).toBe("undefined");',
+      '  expect(() => require("@petstore/mock")).toThrow(',
+      "    /^\\[@petstore\\/mock\\] this environment has no Request, Response, fetch \\(the Fetch API\\).*jest-fixed-jsdom/,",
+      "  );",
+      "});",
+      "",
+    ].join("\n"),
+  );
+  // Beyond the README: a slow answer nobody waits for, without a timeout. Were its timer left behind after
+  // server.close(), Jest would not exit for 10 minutes.
+  await writeFile(
+    join(project, "forgotten.test.js"),
+    [
+      'const { createPetstoreHandlers } = require("@petstore/mock");',
+      'const { setupServer } = require("msw/node");',
+      "const handlers = createPetstoreHandlers();",
+      "const server = setupServer(...handlers);",
+      'beforeAll(() => server.listen({ onUnhandledRequest: "error" }));',
+      "afterAll(() => server.close());",
+      'test("a forgotten slow request", () => {',
+      '  server.use(handlers.scenario.slow("listPets", 600000));',
+      '  fetch("https://api.petstore.example/v1/pets", { headers: { authorization: "Bearer k" } }).catch(() => {});',
+      "});",
+      "",
+    ].join("\n"),
+  );
   await run(
     "pnpm",
     ["install", "--ignore-workspace", "--prefer-offline", "--config.confirmModulesPurge=false", "--reporter=silent"],
@@ -124,7 +160,7 @@ afterAll(async () => {
 
 describe("Jest 30 with the packed packages", () => {
   it("declares the README's files: a config and a node and a jsdom test", () => {
-    expect(Object.keys(readmeFiles()).sort()).toEqual(["jest.config.js", "petstore-dom.test.js", "petstore.test.js"]);
+    expect(Object.keys(readmeFiles()).sort()).toEqual(["jest.config.cjs", "petstore-dom.test.js", "petstore.test.js"]);
   });
 
   it("runs the README's tests in node and jest-fixed-jsdom, and exits by itself", { timeout: 240_000 }, async () => {
@@ -143,11 +179,13 @@ describe("Jest 30 with the packed packages", () => {
     };
     expect(testResults.map((result) => [result.name.split("/").at(-1), result.status]).sort()).toEqual([
       ["abandoned.test.js", "passed"],
+      ["forgotten.test.js", "passed"],
       ["petstore-dom.test.js", "passed"],
       ["petstore.test.js", "passed"],
+      ["plain-jsdom.test.js", "passed"],
     ]);
     expect(numPassedTests).toBe(numTotalTests);
-    expect(numTotalTests).toBe(4);
+    expect(numTotalTests).toBe(6);
   });
 
   it("the msw it installs is inside the mock's peer range, whose lower end is the msw the repository's tests use", () => {

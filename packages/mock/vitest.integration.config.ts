@@ -1,7 +1,7 @@
 import { defineProject } from "vitest/config";
 import { integrationProject } from "../../vitest.shared.ts";
 
-/** Prism, Chromium, child processes, the built package, and 100,000-request memory checks. */
+/** Prism, Chromium, child processes (the bin, Python), the built package, and 100,000-request memory checks. */
 export const integrationTests = [
   "test/prism.test.ts",
   "test/prism-script.test.ts",
@@ -11,6 +11,7 @@ export const integrationTests = [
   "test/readme.test.ts",
   "test/memory.test.ts",
   "test/cli.test.ts",
+  "test/python.test.ts",
 ];
 
 export default defineProject(integrationProject({ name: "mock:integration", include: integrationTests }));

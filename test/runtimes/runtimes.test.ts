@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS, ensureChromium } from "../helpers/chromium.ts";
 import type { ScenarioInput, ScenarioResult, Step } from "./scenario.ts";
 import { startAuxServer, type AuxServer } from "./helpers/aux-server.ts";
-import { findBinary } from "./helpers/binaries.ts";
+import { type Binary, findBinary, findNode } from "./helpers/binaries.ts";
 import { buildScenario, type Built } from "./helpers/build.ts";
 import { lastJson, run, type Ran } from "./helpers/run.ts";
 import { runInWorkerd } from "./helpers/workerd.ts";
@@ -119,19 +119,25 @@ const chromiumVariant = (name: string, insecure: boolean, origin: () => string):
 
 const auxPort = () => new URL(aux.url).port;
 
+// The Node running the tests, and the other majors users run (from the registry's platform packages).
+const nodes = [
+  { path: process.execPath, version: process.versions.node },
+  findNode(22),
+  findNode(24),
+] satisfies Binary[];
+
+const nodeVariants = nodes.flatMap((node): Variant[] =>
+  (["ESM", "CommonJS"] as const).map((format) => ({
+    name: "version" in node ? `Node ${node.version} ${format}` : `Node ${format} (${node.reason})`,
+    skip: "reason" in node ? node.reason : undefined,
+    runtime: "version" in node ? new RegExp(`^node ${node.version.replace(/\./g, "\\.")}$`) : /^node \d/,
+    sdk: resolved,
+    run: inChild((node as { path: string }).path, [format === "ESM" ? "entries/node.mjs" : "entries/node.cjs"]),
+  })),
+);
+
 const variants: Variant[] = [
-  {
-    name: `Node ${process.versions.node} ESM`,
-    runtime: /^node \d/,
-    sdk: resolved,
-    run: inChild(process.execPath, ["entries/node.mjs"]),
-  },
-  {
-    name: `Node ${process.versions.node} CommonJS`,
-    runtime: /^node \d/,
-    sdk: resolved,
-    run: inChild(process.execPath, ["entries/node.cjs"]),
-  },
+  ...nodeVariants,
   {
     name: `Bun ${"version" in bun ? bun.version : ""}`,
     skip: "reason" in bun ? bun.reason : undefined,
@@ -275,13 +281,14 @@ describe.each(variants)("$name", (variant) => {
     });
   });
 
-  it("retries a 503 with the same Idempotency-Key", () => {
+  it("retries a 503 with the same Idempotency-Key, saying it is retry 1", () => {
     ok("retry");
     expect(result.retried).toMatchObject({ name: "Flaky", categoryId: 2 });
     const attempts = aux.attempts.get(runId) ?? [];
     expect(attempts.map((attempt) => attempt.status)).toEqual([503, 201]);
     expect(attempts[0]?.idempotencyKey).toMatch(/^[\w-]{16,}$/);
     expect(attempts[1]?.idempotencyKey).toBe(attempts[0]?.idempotencyKey);
+    expect(attempts.map((attempt) => attempt.retryCount)).toEqual([undefined, "1"]);
   });
 
   it("times out with TimeoutError", () => {
@@ -298,6 +305,21 @@ describe.each(variants)("$name", (variant) => {
     ok("query");
     expect(result.queried?.map((pet) => pet.id)).toContain(result.created?.id);
   });
+
+  const page = variant.runtime.source.includes("chromium");
+  it(
+    page
+      ? "in a browser page, the first client warns once that visitors can read its key; dangerouslyAllowBrowser: true does not"
+      : "is no browser page: no key warning",
+    () => {
+      expect(result.keyWarnings?.allowed).toEqual([]);
+      expect(result.keyWarnings?.made).toHaveLength(page ? 1 : 0);
+      if (page)
+        expect(result.keyWarnings?.made[0]).toMatch(
+          /^\[@petstore\/client\] This page holds an API key that every visitor can read\..*backend.*proxy.*dangerouslyAllowBrowser: true/,
+        );
+    },
+  );
 
   if (variant.keyOption) {
     it(`says how to set a missing API key${variant.missingKeyHint ? " and what to allow" : ""}`, () => {

@@ -34,6 +34,8 @@ export interface ScenarioResult {
   created?: Pet | undefined;
   listed?: Pet[] | undefined;
   got?: Pet | undefined;
+  /** `console.warn` lines while a client with `dangerouslyAllowBrowser: true` was made, then the scenario's three. */
+  keyWarnings?: { allowed: string[]; made: string[] } | undefined;
   /** Deprecation warnings seen while calling `pets.get`: `process` warnings and `console.warn` lines. */
   warnings?: string[] | undefined;
   notFound?: Caught | undefined;
@@ -107,6 +109,18 @@ async function collectWarnings<T>(run: () => Promise<T>): Promise<[T, string[]]>
   }
 }
 
+/** Runs `make`, returning what it made and the `console.warn` lines it wrote (where the SDK's default logger writes). */
+function warnedWhile<T>(make: () => T): [T, string[]] {
+  const lines: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => lines.push(args.map(String).join(" "));
+  try {
+    return [make(), lines];
+  } finally {
+    console.warn = warn;
+  }
+}
+
 /** Runs create, list with a filter, a deprecated get, a 404, a retried 503, a timeout and an abort. */
 export async function runScenario(input: ScenarioInput): Promise<ScenarioResult> {
   const runtime = runtimeName();
@@ -128,9 +142,14 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
       missingKey = String((error as Error).message);
     }
   }
-  const petstore = createPetstoreClient({ ...keyOption, baseUrl: input.baseUrl });
-  const flaky = createPetstoreClient({ ...keyOption, baseUrl: input.flakyUrl });
-  const slow = createPetstoreClient({ ...keyOption, baseUrl: input.slowUrl, maxRetries: 0 });
+  const [, allowed] = warnedWhile(() =>
+    createPetstoreClient({ ...keyOption, baseUrl: input.baseUrl, dangerouslyAllowBrowser: true }),
+  );
+  const [[petstore, flaky, slow], made] = warnedWhile(() => [
+    createPetstoreClient({ ...keyOption, baseUrl: input.baseUrl }),
+    createPetstoreClient({ ...keyOption, baseUrl: input.flakyUrl }),
+    createPetstoreClient({ ...keyOption, baseUrl: input.slowUrl, maxRetries: 0 }),
+  ]);
 
   const created = await step("create", () =>
     petstore.pets.create({ name: `Rex (${runtime})`, categoryId: 1, status: "pending" }),
@@ -160,6 +179,7 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     secureContext: (globalThis as { isSecureContext?: boolean }).isSecureContext,
     hasRandomUUID: typeof globalThis.crypto?.randomUUID === "function",
     missingKey,
+    keyWarnings: { allowed, made },
     created,
     listed,
     got,

@@ -264,6 +264,17 @@ describe.skipIf("reason" in chromium)("Try it, in the page", () => {
     await context.close();
   }, 120_000);
 
+  test("where service workers are refused, the panel says the mock cannot start and sends nothing", async () => {
+    const { page, context, answered } = await openReference({ serviceWorkers: "block" });
+    const list = panel(page, "listPets");
+    await list.getByRole("button", { name: "Send request" }).click();
+    const error = list.locator(".try-it-error");
+    await error.waitFor();
+    expect(await error.innerText()).toMatch(/^The in-page mock could not start: .+ choose another target\.$/s);
+    expect(answered.filter((r) => r.url.includes("/mock-api/"))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test("staging and production are offered from the contract's servers, and their samples name them", async () => {
     const { page, context } = await openReference();
     const list = panel(page, "listPets");
@@ -330,7 +341,15 @@ describe.skipIf("reason" in chromium)("operation search", () => {
           .evaluate((h) => h.getBoundingClientRect().top),
       )
       .toBeLessThan(200);
+    // The arrow keys walk the results; Enter on one goes there.
     await page.keyboard.press("Control+k");
+    await input.fill("pets");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Add an animal");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
     await input.fill("no such thing");
     expect(await dialog.locator("#op-search-results").innerText()).toBe("No operation matches.");
     await page.keyboard.press("Escape");

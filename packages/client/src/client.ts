@@ -27,7 +27,7 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
       // Choosing one of environment and baseUrl replaces the other.
       if ("environment" in more) delete merged.baseUrl;
       if ("baseUrl" in more) delete merged.environment;
-      return createPetstoreClient(merged);
+      return createPetstoreClient(merged as PetstoreClientOptions);
     },
   } as unknown as PetstoreClient & Methods;
   // One method per operation, named by the contract (`x-sdk-method`): its arguments, then the RequestOptions.

@@ -1,6 +1,6 @@
 import { PREFIX } from "./internal/fail";
 import type { Log } from "./internal/log";
-import { nodeProcess } from "./internal/runtime";
+import { nodeProcess, warnedInProcess } from "./internal/runtime";
 
 /** A deprecation the SDK noticed, from the contract or from a response's `Deprecation`/`Sunset` headers. */
 export interface DeprecationInfo {
@@ -65,14 +65,12 @@ export function deprecationLink(header: string | null): string | undefined {
   }
 }
 
-// Default warnings are once per process; a custom handler gets its own once-per-client record.
-const warnedInProcess = new Set<string>();
-
 /** Returns a function that reports each operation's deprecation once, through `onDeprecation` or the default warning. */
 export function deprecationReporter(
   onDeprecation: ((info: DeprecationInfo) => void) | false | undefined,
   log: Log,
 ): (facts: Facts) => void {
+  // Default warnings are once per process (across the builds); a custom handler gets its own once-per-client record.
   const warned = onDeprecation ? new Set<string>() : warnedInProcess;
   return (facts) => {
     // Once per operation and removal date, so a server announcing a date other than the contract's is reported too.

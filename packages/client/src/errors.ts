@@ -4,6 +4,13 @@
 // against another's classes: each class's `name` getter is what `instanceof` compares along the prototype chain.
 const BRAND = Symbol.for("@petstore/client/error");
 
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
+
+/** The statuses an `InternalServerError` can have: 500 to 599. */
+export type ServerErrorStatus = ToNumber<`5${Digit}${Digit}`>;
+
 /** What an SDK error is built from. */
 export interface PetstoreErrorInit {
   code: string;
@@ -69,60 +76,80 @@ export class PetstoreError extends Error {
 
 /** 400: a parameter or the body holds an invalid value. */
 export class BadRequestError extends PetstoreError {
+  /** Always 400. */
+  declare readonly status: 400;
   override get name() {
     return "BadRequestError";
   }
 }
 /** 401: the API key is missing or invalid. */
 export class AuthenticationError extends PetstoreError {
+  /** Always 401. */
+  declare readonly status: 401;
   override get name() {
     return "AuthenticationError";
   }
 }
 /** 403: the key is valid but may not do this. */
 export class PermissionDeniedError extends PetstoreError {
+  /** Always 403. */
+  declare readonly status: 403;
   override get name() {
     return "PermissionDeniedError";
   }
 }
 /** 404: the requested resource does not exist. */
 export class NotFoundError extends PetstoreError {
+  /** Always 404. */
+  declare readonly status: 404;
   override get name() {
     return "NotFoundError";
   }
 }
 /** 409: the request conflicts with the resource's state (such as the same Idempotency-Key still in flight); retried automatically. */
 export class ConflictError extends PetstoreError {
+  /** Always 409. */
+  declare readonly status: 409;
   override get name() {
     return "ConflictError";
   }
 }
 /** 422: the request is well-formed but cannot be processed. */
 export class UnprocessableEntityError extends PetstoreError {
+  /** Always 422. */
+  declare readonly status: 422;
   override get name() {
     return "UnprocessableEntityError";
   }
 }
 /** 429: too many requests; retried automatically, thrown once retries are used up. */
 export class RateLimitError extends PetstoreError {
+  /** Always 429. */
+  declare readonly status: 429;
   override get name() {
     return "RateLimitError";
   }
 }
 /** 5xx: the service failed; retried automatically, thrown once retries are used up. */
 export class InternalServerError extends PetstoreError {
+  /** The 5xx status the service answered with. */
+  declare readonly status: ServerErrorStatus;
   override get name() {
     return "InternalServerError";
   }
 }
 /** The request never got a whole response (DNS, refused connection, reset); the message names the root cause code. */
 export class ConnectionError extends PetstoreError {
+  /** There was no response, so no status. */
+  declare readonly status: undefined;
   override get name() {
     return "ConnectionError";
   }
 }
 /** An attempt took longer than `timeout` and retries are used up. */
 export class TimeoutError extends PetstoreError {
+  /** There was no response in time, so no status. */
+  declare readonly status: undefined;
   override get name() {
     return "TimeoutError";
   }

@@ -17,10 +17,11 @@ export { VERSION } from "./generated/version";
 export type { NewPet } from "@petstore/contract";
 export type { PetstoreClient } from "./client";
 export type { DeprecationInfo } from "./deprecation";
-export type { PetstoreErrorInit } from "./errors";
+export type { PetstoreErrorInit, ServerErrorStatus } from "./errors";
 export type { Logger, LogLevel } from "./internal/log";
 export type {
   ApiKeySource,
+  CommonClientOptions,
   FetchFunction,
   FetchInit,
   FetchOptions,

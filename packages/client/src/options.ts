@@ -22,14 +22,30 @@ export type FetchFunction = (url: string, init: FetchInit) => Promise<Response>;
 /** Fields merged into every `init` given to `fetch`, such as undici's `dispatcher`; method, headers, body and signal are the SDK's. */
 export type FetchOptions = Omit<RequestInit, "method" | "headers" | "body" | "signal"> & Record<string, unknown>;
 
-/** Options of `createPetstoreClient`. */
-export interface PetstoreClientOptions {
+/**
+ * Options of `createPetstoreClient`: `environment` or `baseUrl` (giving both does not type-check, and throws at run
+ * time), and the options below.
+ */
+export type PetstoreClientOptions = CommonClientOptions &
+  (
+    | {
+        /** Which of the contract's servers to call: `"production"` or `"staging"`. Defaults to `"production"`. */
+        environment?: Environment | undefined;
+        /** Not with `environment`: pass one of them. */
+        baseUrl?: undefined;
+      }
+    | {
+        /** Not with `baseUrl`: pass one of them. */
+        environment?: undefined;
+        /** Base URL including `/v1`, for a local server or a proxy; cannot be combined with `environment`. Defaults to the environment's URL. */
+        baseUrl?: string | undefined;
+      }
+  );
+
+/** The options of `createPetstoreClient` other than `environment` and `baseUrl`. */
+export interface CommonClientOptions {
   /** API key sent as `Authorization: Bearer …`, or a (sync or async) function returning it, bounded by `timeout`. Defaults to the `PETSTORE_API_KEY` environment variable. */
   apiKey?: ApiKeySource | undefined;
-  /** Which of the contract's servers to call: `"production"` or `"staging"`. Defaults to `"production"`. */
-  environment?: Environment | undefined;
-  /** Base URL including `/v1`, for a local server or a proxy; cannot be combined with `environment`. Defaults to the environment's URL. */
-  baseUrl?: string | undefined;
   /** How many times a failed attempt is retried, an integer from 0 to 10. Defaults to 2. */
   maxRetries?: number | undefined;
   /** Milliseconds one attempt (the key function, the request and reading the body) may take, at most 2147483647. Defaults to 60000. */
@@ -46,6 +62,8 @@ export interface PetstoreClientOptions {
   logLevel?: LogLevel | undefined;
   /** Where log lines go: an object with `error`, `warn`, `info` and `debug` methods. Defaults to `console`. */
   logger?: Logger | undefined;
+  /** In a browser page the first client warns that every visitor can read its key; `true` says the key is meant to be public and silences that. Defaults to `false`. */
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** Advanced/testing: source of randomness for retry jitter, returning [0, 1). Defaults to `Math.random`. */
   random?: (() => number) | undefined;
   /** Advanced/testing: waits between retries; must reject with `signal.reason` when the signal aborts. Defaults to a `setTimeout` timer. */
@@ -125,6 +143,7 @@ export const CLIENT_OPTIONS = {
   logger: (name, value) =>
     (value && LOG_LEVELS.slice(1).every((level) => typeof value[level] === "function")) ||
     invalid(name, `an object with ${LOG_LEVELS.slice(1)} methods`, value),
+  dangerouslyAllowBrowser: (name, value) => typeof value === "boolean" || invalid(name, "true or false", value),
   random: isFunction,
   sleep: isFunction,
   now: isFunction,

@@ -2,13 +2,15 @@ import type { OperationId, paths } from "@petstore/contract";
 import { operations } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { createContext } from "./internal/context";
+import type { Read } from "./internal/exchange";
+import { randomKey } from "./internal/runtime";
 import type { Naming } from "./internal/deprecations";
 import type { PetstoreClientOptions } from "./options";
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
 const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
-const readCopy = (response: Response) => response.clone().arrayBuffer();
+const readCopy: Read<ArrayBuffer> = (response, cap) => cap(response.clone()).arrayBuffer();
 
 /** The raw client's type: openapi-fetch's, over the contract's paths. */
 export type PetstoreRawClient = Client<paths>;
@@ -34,6 +36,9 @@ export function createPetstoreRawClient(options: PetstoreClientOptions = {}): Pe
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
+      // As the typed create: one key per call (the caller's when given), reused by every retry, so a POST is retried
+      // and the service applies it once.
+      if (request.method === "POST") headers["idempotency-key"] ??= randomKey();
       const [response] = await send(
         request.method,
         request.url,

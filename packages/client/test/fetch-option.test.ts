@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPetstoreClient, TimeoutError, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreClient, TimeoutError, type CommonClientOptions, type PetstoreClientOptions } from "../src/index";
 import { createPetstoreRawClient } from "../src/raw";
 import { jsonResponse, PET } from "./helpers/fake-fetch";
 
 const BASE = "http://127.0.0.1:1/v1";
 const never = () => new Promise<Response>(() => {});
 
-function client(fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) {
+function client(fetch: PetstoreClientOptions["fetch"], extra: CommonClientOptions = {}) {
   return createPetstoreClient({
     apiKey: "k",
     baseUrl: BASE,

@@ -10,6 +10,7 @@ import {
   RateLimitError,
   TimeoutError,
   VERSION,
+  type CommonClientOptions,
   type PetstoreClientOptions,
 } from "../src/index";
 import { createPetstoreRawClient } from "../src/raw";
@@ -24,7 +25,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function setup(handler: Handler, options: PetstoreClientOptions = {}) {
+async function setup(handler: Handler, options: CommonClientOptions = {}) {
   server = await startServer(handler);
   const { sleep, delays } = recordingSleep();
   const all: PetstoreClientOptions = { apiKey: KEY, baseUrl: server.baseUrl, sleep, onDeprecation: false, ...options };

@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPetstoreClient, TimeoutError, VERSION, type PetstoreClientOptions } from "../src/index";
+import {
+  createPetstoreClient,
+  TimeoutError,
+  VERSION,
+  type CommonClientOptions,
+  type PetstoreClientOptions,
+} from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
-const base = (fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) =>
+const base = (fetch: PetstoreClientOptions["fetch"], extra: CommonClientOptions = {}) =>
   createPetstoreClient({
     apiKey: "k",
     baseUrl: "http://127.0.0.1:1/v1",

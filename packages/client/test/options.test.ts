@@ -5,12 +5,13 @@ import {
   PetstoreError,
   type ListPetsParams,
   type PetstoreClient,
+  type CommonClientOptions,
   type PetstoreClientOptions,
   type RequestOptions,
 } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
 
-const base = (): PetstoreClientOptions => ({ apiKey: "k", onDeprecation: false });
+const base = (): CommonClientOptions => ({ apiKey: "k", onDeprecation: false });
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -71,7 +72,7 @@ describe("API key", () => {
     expect(() => createPetstoreClient()).toThrow(/The API key is empty or not printable/);
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     const lazy = createPetstoreClient({ apiKey: async () => "", fetch });
-    await expect(lazy.pets.list()).rejects.toMatchObject({ code: "invalid_api_key" });
+    await expect(lazy.pets.list()).rejects.toMatchObject({ code: "api_key_error" });
     expect(requests).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPetstoreClient, type PetstoreClientOptions } from "../src/index";
+import { createPetstoreClient, type CommonClientOptions, type PetstoreClientOptions } from "../src/index";
 import { createPetstoreRawClient } from "../src/raw";
 import { fakeFetch, jsonResponse, PET, recordingSleep } from "./helpers/fake-fetch";
 
@@ -8,7 +8,7 @@ const NOW = Date.parse("2030-01-01T00:00:00Z");
 const fail = (status: number, headers: Record<string, string> = {}) =>
   jsonResponse(status, { code: `code_${status}`, message: "failed", status }, headers);
 
-function client(fetch: PetstoreClientOptions["fetch"], extra: PetstoreClientOptions = {}) {
+function client(fetch: PetstoreClientOptions["fetch"], extra: CommonClientOptions = {}) {
   const { sleep, delays } = recordingSleep();
   const all: PetstoreClientOptions = {
     apiKey: "k",
@@ -99,16 +99,21 @@ describe("which failures are retried", () => {
     expect(second.requests).toHaveLength(5);
   });
 
-  it("raw POST without an Idempotency-Key is not retried; with one it is", async () => {
+  it("raw POST sends an Idempotency-Key of its own (or the caller's), reused on every retry, like pets.create", async () => {
+    const keysOf = (requests: Request[]) => requests.map((request) => request.headers.get("idempotency-key"));
     const without = fakeFetch(fail(503));
     await client(without.fetch).raw.POST("/pets", { body: { name: "Rex", categoryId: 1 } });
-    expect(without.requests).toHaveLength(1);
+    expect(without.requests).toHaveLength(3);
+    expect(new Set(keysOf(without.requests)).size).toBe(1);
+    expect(keysOf(without.requests)[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const withKey = fakeFetch(fail(503));
     await client(withKey.fetch).raw.POST("/pets", {
       body: { name: "Rex", categoryId: 1 },
       params: { header: { "Idempotency-Key": "k1" } },
     });
-    expect(withKey.requests).toHaveLength(3);
+    expect(keysOf(withKey.requests)).toEqual(["k1", "k1", "k1"]);
   });
 
   it("pets.create always sends a key and reuses it, with the same body, on every attempt", async () => {

@@ -1,3 +1,5 @@
+// First: it explains a missing Fetch API before msw (imported below) fails on it without a word of why.
+import "./environment";
 export { createPetstoreHandlers } from "./handlers";
 export { generatePets } from "./generate-pets";
 export { petstoreMock } from "./petstore-mock";

@@ -102,7 +102,8 @@ export function createJournal(
   let first = 0;
   let nextIndex = 0;
   const built = (slot: Slot): JournalEntry => {
-    if (typeof slot.entry === "function") slot.entry = { ...slot.entry(), index: slot.index } as JournalEntry;
+    if (typeof slot.entry === "function")
+      slot.entry = Object.assign({ index: slot.index }, slot.entry()) as JournalEntry;
     return slot.entry;
   };
   const read = (): JournalEntry[] => {

@@ -73,9 +73,15 @@ export function checkAuthOption(what: string, auth: unknown): boolean {
   return auth;
 }
 
-/** The headers the service sends with this status: a 401's challenge, a 405's `Allow` listing the path's methods. */
+/**
+ * The headers the service sends with this status: a 401's challenge, a 405's `Allow` listing the path's methods, and
+ * `Retry-After: 1` where the contract requires it (a 503).
+ */
 function serviceHeaders(operation: ContractOperation, status: number): Record<string, string> {
   if (status === 401) return WWW_AUTHENTICATE;
+  const declared = Object.entries(operation.responses[String(status)]?.headers ?? {});
+  if (declared.some(([name, header]) => name.toLowerCase() === "retry-after" && header.required))
+    return { "retry-after": "1" };
   if (status === 405)
     return {
       allow: contractOperations()

@@ -11,22 +11,46 @@ function realisticMs(): number {
 }
 
 /**
- * Waits `wait`, or less when `signal` aborts (the client gave up on the request): resolves true when the full time
- * passed, false when aborted. Unlike MSW's `delay`, no timer outlives the request, so an aborted slow response never
- * keeps the process (or Jest) alive.
+ * The descriptions of the symbols under which msw's Node interceptors (`setupServer`) hold themselves on `globalThis`
+ * while they are applied (@mswjs/interceptors' `Interceptor.apply`); `server.close()` deletes them.
+ */
+const INTERCEPTOR_SYMBOLS = new Set(["fetch", "client-request-interceptor", "xhr"]);
+
+/** Whether a `setupServer` is listening in this process (its interceptors are applied). */
+function interceptorsApplied(): boolean {
+  return Object.getOwnPropertySymbols(globalThis).some((symbol) => INTERCEPTOR_SYMBOLS.has(symbol.description ?? ""));
+}
+
+/** How often a wait under `setupServer` checks that the server still listens. */
+const CLOSE_CHECK_MS = 50;
+
+/**
+ * Waits `wait`, or less when `signal` aborts (the client gave up on the request) or, for a request that came through
+ * msw's `setupServer`, when that server closes: resolves true when the full time passed, false otherwise. Unlike MSW's
+ * `delay`, no timer outlives the request or the server, so a forgotten slow response never keeps the process (or
+ * Jest) alive. (`startPetstoreMockServer`'s `close()` ends its requests' connections, which aborts their signals.)
  */
 export function waitUnlessAborted(wait: Wait, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
   const ms = wait === "infinite" ? MAX_WAIT_MS : wait === "real" ? realisticMs() : wait;
+  const underSetupServer = interceptorsApplied();
   return new Promise((resolve) => {
-    const onAbort = () => {
+    const end = (completed: boolean) => {
       clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
+      clearInterval(watch);
       signal.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, ms);
+      resolve(completed);
+    };
+    const onAbort = () => end(false);
+    const timer = setTimeout(() => end(true), ms);
+    // msw tells a handler nothing when its server closes: look, while waiting, whether its interceptors are still there.
+    const watch = underSetupServer
+      ? setInterval(() => {
+          if (!interceptorsApplied()) end(false);
+        }, CLOSE_CHECK_MS)
+      : undefined;
+    // The check alone never keeps the process alive; the wait's own timer does, as long as the wait is wanted.
+    if (typeof watch === "object" && watch !== null && "unref" in watch) watch.unref();
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -5,13 +5,18 @@ import { packageDir } from "./helpers/typescript";
 
 const tsx = join(packageDir, "..", "..", "node_modules", ".bin", "tsx");
 const script = join(packageDir, "test", "fixtures", "abandon-slow-request.ts");
+const forgotten = join(packageDir, "test", "fixtures", "forgotten-slow-request.ts");
 
 /** Runs the fixture; resolves with its output once the process has exited by itself, or rejects after `limitMs`. */
-function runUntilExit(mode: string, limitMs: number): Promise<{ code: number | null; stdout: string }> {
+function runUntilExit(
+  mode: string,
+  limitMs: number,
+  fixture = script,
+): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       tsx,
-      ["--conditions=@petstore/source", script, mode],
+      ["--conditions=@petstore/source", fixture, mode],
       { cwd: packageDir, timeout: limitMs, killSignal: "SIGKILL" },
       (error, stdout, stderr) => {
         if (error && child.killed)
@@ -38,4 +43,16 @@ describe("a delayed answer ends when the SDK aborts the request", () => {
       expect(code).toBe(0);
     },
   );
+});
+
+describe("server.close() ends the delays of requests nobody waits for", () => {
+  it.each([
+    ["slow", "setupServer with a 10-minute slow scenario"],
+    ["latency", 'setupServer with latency "infinite"'],
+    ["http", "startPetstoreMockServer with a 10-minute slow scenario"],
+  ])("%s: %s, closed, lets the process exit at once", { timeout: 90_000 }, async (mode) => {
+    const { code, stdout } = await runUntilExit(mode, 60_000, forgotten);
+    expect(stdout.trim()).toBe("closed");
+    expect(code).toBe(0);
+  });
 });

@@ -266,6 +266,19 @@ describe("who may use the control API", () => {
     await expect(startPetstoreMockServer({ controlToken: "has space" })).rejects.toThrow(/controlToken must be/);
   });
 
+  it("without a token, refuses what a web page makes a browser send (an Origin other than its own)", async () => {
+    const fromPage = await fetch(`${api.controlUrl}/reset`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "text/plain" },
+    });
+    expect(fromPage.status).toBe(403);
+    expect(((await fromPage.json()) as { message: string }).message).toMatch(
+      /refuses requests from web pages \(Origin: https:\/\/evil\.example\)/,
+    );
+    const sameOrigin = await fetch(`${api.controlUrl}/clock`, { headers: { origin: new URL(api.baseUrl).origin } });
+    expect(sameOrigin.status).toBe(200);
+  });
+
   const external = Object.values(networkInterfaces())
     .flat()
     .find((address) => address && address.family === "IPv4" && !address.internal)?.address;

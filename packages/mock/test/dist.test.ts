@@ -122,6 +122,18 @@ describe("the other builds", () => {
 });
 
 // dist/ itself is what gets published; `pnpm --filter @petstore/mock build` writes it. Checked when it is current.
+describe("a runtime without the Fetch API", () => {
+  it("the CommonJS build throws one [@petstore/mock] error naming jest-fixed-jsdom, before msw fails", async () => {
+    const code =
+      'delete globalThis.Request; try { require("@petstore/mock"); console.log("loaded") } catch (e) { console.log(e.name + ": " + e.message) }';
+    const out = await node(code, { cwd: project });
+    expect(out.split("\n")).toHaveLength(1);
+    expect(out).toMatch(
+      /^Error: \[@petstore\/mock\] this environment has no Request \(the Fetch API\).*"jest-fixed-jsdom"/,
+    );
+  });
+});
+
 describe("the bin, petstore-mock (dist/cli.js)", () => {
   it("is the package's bin, serves until SIGTERM and prints its base URL first", async () => {
     const manifest = readFileSync(path.join(installed, "package.json"), "utf8");

@@ -43,7 +43,8 @@ async function growthOver(count: number, request: (n: number) => Request): Promi
 
 describe("memory stays bounded", () => {
   it(`100,000 requests: the set holds less than ${BOUND_100K_REQUESTS / MiB} MiB more`, {
-    timeout: 180_000,
+    // 100,000 requests through the whole pipeline: 72 s measured on this 2-core machine while other suites ran.
+    timeout: 300_000,
   }, async () => {
     const growth = await growthOver(100_000, (n) =>
       n % 2 === 0
@@ -54,7 +55,7 @@ describe("memory stays bounded", () => {
   });
 
   it(`100 creates with 1 MiB bodies: the set holds less than ${BOUND_LARGE_BODIES / MiB} MiB more`, {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     // A name of almost 1 MiB and a bad categoryId: each is answered 400 and journaled, 16 KiB of its body kept.
     const body = JSON.stringify({ name: "x".repeat(MiB - 100), categoryId: "one" });

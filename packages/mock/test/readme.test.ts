@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPetstoreMockServer } from "../src/http/index";
 import { codeBlocks } from "./helpers/markdown";
 import { packageDir, typeErrors } from "./helpers/typescript";
 
@@ -67,8 +68,9 @@ describe("README", () => {
     expect(nodeSnippets.length).toBe(1);
     // The worker module and the Playwright helpers: test/browser-worker.test.ts runs both in Chromium.
     expect(browserSnippets.length).toBe(2);
-    // `js` blocks are the Jest configuration and test files, which the repository's test/jest.test.ts runs with Jest.
-    expect(blocks.every((block) => ["ts", "sh", "js"].includes(block.lang))).toBe(true);
+    // `js` blocks are the Jest configuration and test files, which the repository's test/jest.test.ts runs with Jest;
+    // `console` blocks are curl sessions, run below.
+    expect(blocks.every((block) => ["ts", "sh", "js", "console"].includes(block.lang))).toBe(true);
     expect(blocks.filter((block) => block.lang === "js")).toHaveLength(3);
   });
 
@@ -113,6 +115,32 @@ describe("README", () => {
       expect(stdout.trim()).toBe("[ 'Rex', 'Tom' ]");
     },
   );
+
+  it("every curl session prints what it shows, against a mock server started as the README says", async () => {
+    const sessions = blocks.filter((block) => block.lang === "console");
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    // `petstore-mock serve --api-key k1` on a free port rather than 4010, which the commands are pointed at.
+    const server = await startPetstoreMockServer({ apiKeys: ["k1"] });
+    const port = new URL(server.baseUrl).port;
+    try {
+      for (const session of sessions) {
+        for (const step of session.code.split(/^\$ /m).filter((text) => text.trim() !== "")) {
+          const [command = "", ...expected] = step.trimEnd().split("\n");
+          const { stdout } = await run("bash", ["-c", command.replaceAll("localhost:4010", `127.0.0.1:${port}`)]);
+          // `…` in the README stands for what varies from run to run (request ids, curl's version).
+          const pattern = expected
+            .join("\n")
+            .replaceAll("127.0.0.1:4010", `127.0.0.1:${port}`)
+            .split("…")
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+            .join(".*");
+          expect(stdout.trimEnd(), command).toMatch(new RegExp(`^${pattern}$`, "s"));
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
 
   it("names the Prism version the table was measured with", () => {
     const { version } = JSON.parse(

@@ -185,6 +185,14 @@ describe("error: the headers the service sends with the status", () => {
     });
   });
 
+  it("a 503 carries the Retry-After the contract requires, and the SDK waits that long", async () => {
+    server.use(petstoreMock.scenario.error("listPets", 503, {}, { times: 1 }));
+    const { petstore, waits } = recordingClient();
+    expect(await petstore.pets.list()).toEqual([rex]);
+    expect(waits).toEqual([1000]);
+    expect(handlers.requests.of("listPets")[0]?.status).toBe(503);
+  });
+
   it("a 405 carries Allow with the methods of the operation's path", async () => {
     server.use(petstoreMock.scenario.error("listPets", 405));
     const error = await recordingClient({ maxRetries: 0 })

@@ -16,8 +16,11 @@ import { bump } from "../src/semver";
 import { step } from "../src/step";
 import { registryProblem } from "../src/upstream";
 import { ensureVerdaccio, startVerdaccio, type LocalRegistry } from "../src/verdaccio";
+import { installWith, type PackageManager } from "../src/package-managers";
+import { publishedPackageProblems } from "../src/tarball";
 import {
   publishedPackages,
+  workspacePackages,
   readManifest,
   withWorkspaceDependencies,
   WORKSPACE_ROOT,
@@ -54,6 +57,13 @@ if (offline) console.warn(`[@petstore/release-test] skipping the release test: $
 /** Whether the web example's own tests will find a Chromium (they look at CHROMIUM_PATH, then /usr/bin/chromium). */
 function hasChromium(): boolean {
   return existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium");
+}
+
+/** The names of the workspace's private packages: no published file may import them. */
+async function unpublishedNames(): Promise<string[]> {
+  return (await workspacePackages(WORKSPACE_ROOT))
+    .filter((pkg) => pkg.manifest.private === true)
+    .map((pkg) => pkg.manifest.name);
 }
 
 /** JSON of `GET <registry>/<name>` (the packument), or the HTTP status when there is none. */
@@ -117,8 +127,11 @@ beforeAll(async () => {
     npm_config_registry: registry.url,
     NPM_CONFIG_REGISTRY: registry.url,
   });
-  await step("pnpm release --no-git-tag", () =>
-    run("pnpm", ["release", "--no-git-tag"], { cwd: copy, env: publishEnv }),
+  // The first publish, as docs/releasing.md has it done once by hand with a token: the versioning commit, then
+  // `pnpm release`, which creates the packages on the registry and tags each published version.
+  commitAll(copy, "chore: version packages");
+  await step("pnpm release (first publish, with a token)", () =>
+    run("pnpm", ["release"], { cwd: copy, env: publishEnv }),
   );
 });
 
@@ -195,10 +208,19 @@ describe.skipIf(offline)("pnpm release", () => {
     }
   });
 
-  it("does not publish private packages and creates no git tags", async () => {
+  it("does not publish private packages, and tags each published version in the copy only", async () => {
     expect((await packument(PRIVATE_APP.name)).status).toBe(404);
-    expect(gitTags(copy)).toEqual([]);
+    expect(gitTags(copy).sort()).toEqual(
+      published.map((pkg) => `${pkg.manifest.name}@${after.get(pkg.dir)?.version}`).sort(),
+    );
     expect(gitTags(WORKSPACE_ROOT)).toEqual(mainRepoTagsBefore);
+  });
+
+  it("leaves pnpm check:breaking comparing the contract with the tag it just made", async () => {
+    const { stdout } = await run("pnpm", ["check:breaking"], { cwd: copy, env: isolatedEnv(WORKSPACE_ROOT) });
+    expect(stdout).toContain(
+      `against the tag @petstore/contract@${after.get("packages/contract")?.version}: 0 breaking, 0 other`,
+    );
   });
 });
 
@@ -297,6 +319,8 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
         files.filter((file) => TEST_PATH.test(file)),
         pkg.manifest.name,
       ).toEqual([]);
+      // No src/, no source export condition, no import of a package it does not depend on.
+      expect(await publishedPackageProblems(dir, await unpublishedNames()), pkg.manifest.name).toEqual([]);
     }
   });
 
@@ -340,6 +364,47 @@ describe.skipIf(offline)("a fresh npm project outside the workspace", () => {
     });
     expect(stdout).toMatch(/Tests\s+3 passed \(3\)/);
   });
+});
+
+describe.skipIf(offline)("the published packages installed with pnpm, yarn and bun", () => {
+  // Side by side: each is mostly a wait on the registries.
+  it.concurrent.for<PackageManager>(["pnpm", "yarn", "bun"])(
+    "%s installs them clean (no src/, no source condition, no unpublished import) and they load",
+    { timeout: 600_000 },
+    async (manager, { expect }) => {
+      const dir = path.join(tmp, `install-${manager}`);
+      await mkdir(dir);
+      const dependencies = Object.fromEntries([
+        ...published.map((pkg) => [pkg.manifest.name, after.get(pkg.dir)?.version]),
+        ["msw", CONSUMER_TOOLS.msw],
+      ]);
+      await writeFile(
+        path.join(dir, "package.json"),
+        JSON.stringify({ name: `consumer-${manager}`, private: true, type: "module", dependencies }),
+      );
+      await step(`${manager} install`, () =>
+        installWith(manager, dir, { local: registry.url, upstream: UPSTREAM_REGISTRY }, CACHE_DIR),
+      );
+      const unpublished = await unpublishedNames();
+      for (const pkg of published) {
+        // pnpm links node_modules/@petstore/x into its store: the files are what the tarball held.
+        const installed = realpathSync(path.join(dir, "node_modules", pkg.manifest.name));
+        expect(installed.startsWith(realpathSync(WORKSPACE_ROOT)), pkg.manifest.name).toBe(false);
+        expect((await readManifest(installed, ".")).version, pkg.manifest.name).toBe(after.get(pkg.dir)?.version);
+        expect(await publishedPackageProblems(installed, unpublished), `${manager}: ${pkg.manifest.name}`).toEqual([]);
+      }
+      const { stdout } = await run(
+        process.execPath,
+        [
+          "--input-type=module",
+          "-e",
+          'import { createPetstoreClient, VERSION } from "@petstore/client"; import { createPetstoreHandlers } from "@petstore/mock"; import { operations } from "@petstore/contract"; console.log(VERSION, typeof createPetstoreClient, typeof createPetstoreHandlers, Object.keys(operations).length > 0)',
+        ],
+        { cwd: dir, env: isolatedEnv(WORKSPACE_ROOT) },
+      );
+      expect(stdout.trim()).toBe(`${after.get("packages/client")?.version} function function true`);
+    },
+  );
 });
 
 describe.skipIf(offline)("each example app, copied out of the repository as its README says", () => {
@@ -434,6 +499,7 @@ describe.skipIf(offline)("a canary snapshot: `pnpm release:canary` (docs/releasi
       path.join(copy, ".changeset", "release-test-mock-canary.md"),
       '---\n"@petstore/mock": patch\n---\n\nRelease test: a canary of the mock.\n',
     );
+    const tagsBefore = gitTags(copy);
     await step("pnpm release:canary", () => run("pnpm", ["release:canary"], { cwd: copy, env: publishEnv }));
     const expected: Record<string, string> = {
       "@petstore/contract": bump(after.get("packages/contract")?.version ?? "", "major"),
@@ -452,7 +518,8 @@ describe.skipIf(offline)("a canary snapshot: `pnpm release:canary` (docs/releasi
       const range = body.versions[canary].dependencies?.["@petstore/contract"];
       if (name !== "@petstore/contract") expect(range?.replace(/^\^/, ""), name).toBe(contractCanary);
     }
-    expect(gitTags(copy)).toEqual([]);
+    // Only the first release's tags: a canary makes none.
+    expect(gitTags(copy)).toEqual(tagsBefore);
 
     // What docs/releasing.md says: the command behind `pnpm release:canary`, and how users opt in.
     const releasing = await readFile(path.join(WORKSPACE_ROOT, "docs", "releasing.md"), "utf8");

@@ -1,5 +1,6 @@
 /** The request headers a browser may send cross-origin (answered to a preflight). */
-export const CORS_ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client, X-Request-Id";
+export const CORS_ALLOW_HEADERS =
+  "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client, X-Petstore-Retry-Count, X-Request-Id";
 /** The response headers a browser script may read. */
 export const CORS_EXPOSE_HEADERS = "X-Request-Id, Sunset, Deprecation, Link, Retry-After, Idempotent-Replayed";
 

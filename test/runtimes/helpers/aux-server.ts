@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 /** One attempt the flaky endpoint received. */
 interface Attempt {
   idempotencyKey: string | undefined;
+  /** The `x-petstore-retry-count` header: absent on a first attempt. */
+  retryCount: string | undefined;
   status: number;
 }
 
@@ -52,7 +54,8 @@ export async function startAuxServer(): Promise<AuxServer> {
       res.writeHead(204, {
         ...CORS,
         "access-control-allow-methods": "GET, POST",
-        "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client",
+        "access-control-allow-headers":
+          "Authorization, Content-Type, Idempotency-Key, X-Petstore-Client, X-Petstore-Retry-Count",
       });
       return res.end();
     }
@@ -64,7 +67,11 @@ export async function startAuxServer(): Promise<AuxServer> {
       const run = attempts.get(flaky[1]!) ?? [];
       attempts.set(flaky[1]!, run);
       const status = run.length === 0 ? 503 : 201;
-      run.push({ idempotencyKey: req.headers["idempotency-key"] as string | undefined, status });
+      run.push({
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+        retryCount: req.headers["x-petstore-retry-count"] as string | undefined,
+        status,
+      });
       if (status === 503) {
         return send(
           res,

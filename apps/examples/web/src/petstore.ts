@@ -4,7 +4,9 @@ import type { AppConfig } from "./config";
 /** The SDK client for `config`; in mock mode it starts the MSW worker first. */
 export async function connect(config: AppConfig): Promise<{ petstore: PetstoreClient; label: string }> {
   if (config.mode === "server") {
-    // A browser app exposes whatever key it holds: use a key scoped to this demo, or call through your backend.
+    // Every visitor can read a key in a page, so the SDK warns once in the console. A real product keeps the key on
+    // a backend that calls the API (a proxy) and points baseUrl at it; a key meant to be public may say so with
+    // dangerouslyAllowBrowser: true, as the mock mode below does.
     return {
       petstore: createPetstoreClient({ apiKey: config.apiKey, baseUrl: config.baseUrl }),
       label: `server (${config.baseUrl})`,
@@ -17,6 +19,10 @@ export async function connect(config: AppConfig): Promise<{ petstore: PetstoreCl
   }
   const { startMockWorker } = await import("./mock-worker");
   await startMockWorker();
-  // The worker accepts any non-empty key; the client calls the real production URL, which it intercepts.
-  return { petstore: createPetstoreClient({ apiKey: "mock-key" }), label: "mock (MSW service worker)" };
+  // The worker accepts any non-empty key; the client calls the real production URL, which it intercepts. This key
+  // is no secret, so the page says so and the SDK does not warn.
+  return {
+    petstore: createPetstoreClient({ apiKey: "mock-key", dangerouslyAllowBrowser: true }),
+    label: "mock (MSW service worker)",
+  };
 }

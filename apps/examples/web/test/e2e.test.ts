@@ -27,25 +27,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An open page of the app, and the page errors and console errors it has reported so far. */
+/** An open page of the app, and the page errors, console errors and SDK warnings it has reported so far. */
 interface OpenApp {
   page: Page;
   errors: string[];
+  /** Console warnings from the SDK (they start with its prefix). */
+  sdkWarnings: string[];
 }
+
+// The warning a page's first client gives, naming both ways on.
+const KEY_WARNING =
+  /^\[@petstore\/client\] This page holds an API key that every visitor can read\. .*backend.*proxy.*dangerouslyAllowBrowser: true\.$/;
 
 /** Opens the app at `url` and waits until it has listed the pets. */
 async function open(url: string): Promise<OpenApp> {
   const page = await browser.newPage();
   const errors: string[] = [];
+  const sdkWarnings: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "warning" && message.text().startsWith("[@petstore/client]"))
+      sdkWarnings.push(message.text());
   });
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 }).catch(async (error: unknown) => {
     throw new Error(`app did not start: ${await page.textContent("#message")} ${errors.join("; ")}`, { cause: error });
   });
-  return { page, errors };
+  return { page, errors, sdkWarnings };
 }
 
 async function listedNames(page: Page): Promise<string[]> {
@@ -75,8 +84,10 @@ async function filesWithMsw(outDir: string): Promise<string[]> {
 
 /** Mock mode at `url`: the seeded pets are listed, one is added and listed, all answered by MSW's worker. */
 async function addOnMockWorker(url: string, screenshot?: string): Promise<void> {
-  const { page, errors } = await open(url);
+  const { page, errors, sdkWarnings } = await open(url);
   expect(await page.textContent("#mode")).toBe("Mode: mock (MSW service worker)");
+  // The mock's key is public and the app says so: no key warning.
+  expect(sdkWarnings).toEqual([]);
   expect(await listedNames(page)).toEqual(["Rex", "Mia"]);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js$/);
 
@@ -139,9 +150,11 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
     });
 
     test("lists the API's pets, adds one through the browser, and the API stores it", async () => {
-      const { page, errors } = await open(site.url);
+      const { page, errors, sdkWarnings } = await open(site.url);
       expect(await page.textContent("#mode")).toBe(`Mode: server (${api.baseUrl})`);
       expect(await listedNames(page)).toEqual(["Luna"]);
+      // A key in a page: the first client warns once that visitors can read it.
+      expect(sdkWarnings).toEqual([expect.stringMatching(KEY_WARNING)]);
 
       await addPet(page, "Pepper", "pending");
       expect(await listedNames(page)).toEqual(["Luna", "Pepper"]);

@@ -44,14 +44,21 @@ describe("CORS", () => {
         authorization: "",
         origin,
         "access-control-request-method": "POST",
-        "access-control-request-headers": "authorization, content-type, idempotency-key, x-petstore-client",
+        "access-control-request-headers":
+          "authorization, content-type, idempotency-key, x-petstore-client, x-petstore-retry-count",
       },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-methods")).toBe("GET, POST");
     const allowed = response.headers.get("access-control-allow-headers")!.toLowerCase();
-    for (const header of ["authorization", "content-type", "idempotency-key", "x-petstore-client"])
+    for (const header of [
+      "authorization",
+      "content-type",
+      "idempotency-key",
+      "x-petstore-client",
+      "x-petstore-retry-count",
+    ])
       expect(allowed).toContain(header);
   });
 

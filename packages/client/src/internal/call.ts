@@ -6,6 +6,7 @@ import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
 import { OPERATIONS } from "../generated/operations";
+import type { Read } from "./exchange";
 import { PREFIX } from "./fail";
 import { randomKey } from "./runtime";
 import type { OperationSpec } from "./operation-spec";
@@ -19,7 +20,7 @@ export interface CallInput {
   options?: RequestOptions | undefined;
 }
 
-const readText = (response: Response) => response.text();
+const readText: Read<string> = (response, cap) => cap(response).text();
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
 function queryString(query: Record<string, QueryValue>): string {

@@ -7,7 +7,7 @@ import { deprecationCheck, type DeprecationCheck, type Naming } from "./deprecat
 import { createExchange, type Send } from "./exchange";
 import { fail } from "./fail";
 import { createLog } from "./log";
-import { runtimeName } from "./runtime";
+import { isBrowserPage, runtimeName, warnedInProcess } from "./runtime";
 
 /** What every request of a client shares, prepared once (a tuple: nothing here is public, and indexes cost no bytes). */
 export type Context = [
@@ -28,6 +28,13 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
   const client = `@petstore/client/${VERSION}`;
   const runtime = runtimeName();
   const log = createLog(options.logLevel, options.logger);
+  if (!options.dangerouslyAllowBrowser && isBrowserPage() && !warnedInProcess.has("browser")) {
+    warnedInProcess.add("browser");
+    log(
+      "warn",
+      "This page holds an API key that every visitor can read. Keep the key on a backend and call the API through it (a proxy), or, for a key meant to be public, pass dangerouslyAllowBrowser: true.",
+    );
+  }
   return [
     baseUrl,
     // A caller's User-Agent wins; browsers set their own and refuse ours.

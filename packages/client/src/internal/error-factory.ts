@@ -30,9 +30,10 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
   const fields = (body ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof fields.code === "string" ? fields.code : `http_${status}`;
   const requestId = headers.get("x-request-id");
+  // The server's text ends as a sentence whatever it sends, so what the SDK adds after it reads as the next one.
   const detail =
     typeof fields.message === "string"
-      ? fields.message
+      ? fields.message.trim().replace(/([^.!?…])$/, "$1.") || "(no message)."
       : `not an Error body (${headers.get("content-type")}); see error.body.`;
   return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, {
     code,

@@ -15,8 +15,14 @@ export type Send = ReturnType<typeof createExchange>;
  */
 type Exchanged<T> = [response: Response, value: T, retryAfterMs?: number];
 
-// A declared body this large is no Petstore answer; refusing it keeps a hostile server from filling memory.
+// A body this large is no Petstore answer; refusing it keeps a hostile server from filling memory.
 const MAX_BODY = 2 ** 25; // 32 MiB
+
+/**
+ * Reads a response's body: `cap` gives a copy of a response whose body fails with the SDK's `response_too_large` as
+ * soon as it passes 32 MiB, whatever the framing (a `Content-Length` over it fails before reading).
+ */
+export type Read<T> = (response: Response, cap: (response: Response) => Response) => Promise<T>;
 
 /**
  * Makes the client's `send`: it sends a request with the client's retries and timeout, reading the body with `read`
@@ -39,7 +45,7 @@ export function createExchange(
     headers: Record<string, string>,
     body: BodyInit | null,
     call: RequestOptions | undefined,
-    read: (response: Response) => Promise<T>,
+    read: Read<T>,
   ): Promise<Exchanged<T>> => {
     const [maxRetries, timeout] = retrySettings(options, call);
     const signal = call?.signal;
@@ -68,23 +74,57 @@ export function createExchange(
         const init = {
           ...fetchOptions,
           method: method,
-          headers: { ...headers, authorization, ...fixed },
+          // A retry says so, so gateways and logs can tell it from a new call.
+          headers: { ...headers, authorization, ...fixed, ...(attempt && { "x-petstore-retry-count": `${attempt}` }) },
           body: body,
           // A data property, not a lazy getter: every real fetch reads the signal, and an object literal with a getter
           // gets a hidden class of its own each time, which costs more than the signal.
           signal: controller.signal,
         };
         sent = true;
-        response = await ((options.fetch ?? fetch) as FetchFunction)(url, init);
-        if (+response.headers.get("content-length")! > MAX_BODY) {
-          void response.body?.cancel().catch(() => {});
-          throw new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
+        const got = (response = await ((options.fetch ?? fetch) as FetchFunction)(url, init));
+        const tooLarge = () =>
+          new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
             code: "response_too_large",
-            status: response.status,
-            headers: response.headers,
+            status: got.status,
+            headers: got.headers,
           });
+        // Cancelling the body releases the connection; a body already being read (locked) is cancelled by its reader, and
+        // a Node stream (node-fetch) by ending its iterator.
+        const release = () => got.body?.cancel?.().catch(() => {});
+        if (+got.headers.get("content-length")! > MAX_BODY) {
+          void release();
+          throw tooLarge();
         }
-        return read(response);
+        return read(got, (source) => {
+          const body = source.body as
+            | (ReadableStream<Uint8Array<ArrayBuffer>> & AsyncIterable<Uint8Array<ArrayBuffer>>)
+            | null;
+          // A web stream's reader, else an async iterator (node-fetch and cross-fetch give Node streams); both answer
+          // `{ done, value }`.
+          const reader = body?.getReader ? body.getReader() : body?.[Symbol.asyncIterator]();
+          if (!reader) return source;
+          const next = () => ("read" in reader ? reader.read() : reader.next());
+          const cancel = () => {
+            void ("cancel" in reader ? reader.cancel() : reader.return?.())?.catch(() => {});
+          };
+          let size = 0;
+          // Counted chunk by chunk, so memory stays within the limit and one chunk whatever the server sends.
+          return new Response(
+            new ReadableStream({
+              async pull(controller) {
+                const { done, value } = await next();
+                if (done) controller.close();
+                else if ((size += value.byteLength) > MAX_BODY) {
+                  controller.error(tooLarge());
+                  cancel();
+                  void release();
+                } else controller.enqueue(value);
+              },
+              cancel,
+            }),
+          );
+        });
       };
       try {
         // Settled by the attempt or by `stop`, so it ends on time even with a fetch or key function that ignores the signal.

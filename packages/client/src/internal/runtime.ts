@@ -32,6 +32,20 @@ export function runtimeName(): string | undefined {
   if (node && !("document" in g)) return `node/${node}`;
 }
 
+/**
+ * Whether this is a browser page, where every visitor can read what the page holds: `window`, `document` and
+ * `navigator` exist, and the user agent is no DOM emulation for tests (jsdom and happy-dom name themselves in it).
+ */
+export function isBrowserPage(): boolean {
+  const g = globalThis as { window?: unknown; document?: unknown; navigator?: { userAgent?: string } };
+  return !!(g.window && g.document && g.navigator) && !/jsdom|happydom/i.test(`${g.navigator.userAgent}`);
+}
+
+/** What warns once per process, shared by every copy of the SDK (the ESM and CJS builds, two installs). */
+export const warnedInProcess: Set<string> = ((globalThis as Record<symbol, Set<string>>)[
+  Symbol.for("@petstore/client/warned")
+] ??= new Set());
+
 /** A random UUID (v4) without `crypto.randomUUID`, which only secure contexts (https, localhost) have. */
 export function randomKey(): string {
   // Each 0 and 1 becomes a random hex digit, each 8 one of 8, 9, a, b: the version and variant bits of RFC 9562.

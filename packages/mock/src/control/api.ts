@@ -300,11 +300,22 @@ export function isControlPath(pathname: string): boolean {
 
 function authorized(request: Request, access: ControlAccess): Response | undefined {
   if (access.token === undefined) {
-    if (isLoopback(access.remoteAddress)) return undefined;
-    return failure(
-      403,
-      "The control API answers loopback clients only; start the mock with a control token (--control-token) to use it from elsewhere.",
-    );
+    if (!isLoopback(access.remoteAddress)) {
+      return failure(
+        403,
+        "The control API answers loopback clients only; start the mock with a control token (--control-token) to use it from elsewhere.",
+      );
+    }
+    // A web page the developer happens to visit can make the browser send simple requests to loopback; browsers name
+    // the page in Origin, which curl, test runners and other programs do not send.
+    const origin = request.headers.get("origin");
+    if (origin !== null && origin !== new URL(request.url).origin) {
+      return failure(
+        403,
+        `The control API refuses requests from web pages (Origin: ${origin}); start the mock with a control token (--control-token) to allow them.`,
+      );
+    }
+    return undefined;
   }
   if (request.headers.get("authorization") === `Bearer ${access.token}`) return undefined;
   return failure(401, "The control API needs the mock's control token: send Authorization: Bearer <token>.", {

@@ -105,6 +105,15 @@ function renderResults(): void {
   if (found.length === 0) results.append(h("li", { class: "op-search-none" }, "No operation matches."));
 }
 searchInput.addEventListener("input", renderResults);
+// Arrow keys move between the search field and the results (each result is a link, so Tab reaches them too).
+dialog.addEventListener("keydown", (event) => {
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  const items = [searchInput, ...results.querySelectorAll<HTMLElement>("a")];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next = items[Math.min(items.length - 1, Math.max(0, at + (event.key === "ArrowDown" ? 1 : -1)))];
+  event.preventDefault();
+  next?.focus();
+});
 dialog.querySelector("form")!.addEventListener("submit", (event) => {
   event.preventDefault();
   const first = searchOperations(data.operations, searchInput.value)[0];

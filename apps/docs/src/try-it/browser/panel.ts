@@ -235,7 +235,17 @@ export class TryItPanel {
     this.send.disabled = true;
     this.output.replaceChildren(h("p", { class: "try-it-note" }, "Sending…"));
     try {
-      if (kind === "mock") await this.context.startMock();
+      if (kind === "mock") {
+        const failed = await this.context.startMock().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        if (failed !== undefined)
+          return this.showError(
+            `The in-page mock could not start: ${failed instanceof Error ? failed.message : String(failed)}. ` +
+              "It runs in a service worker, which browsers allow only on https: pages and localhost; choose another target.",
+          );
+      }
       const response = await fetch(request.url, {
         method: request.method,
         headers,
