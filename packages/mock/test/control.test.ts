@@ -66,6 +66,9 @@ describe("the control API, through connectPetstoreMock", () => {
       ["listPets", { limit: "5" }],
     ]);
     expect((await mock.requests.all()).map((entry) => entry.status)).toEqual([201, 200]);
+    await mock.requests.clear();
+    expect(await mock.requests.all()).toEqual([]);
+    expect(await mock.requests.nextIndex()).toBe(next + 1);
   });
 
   it("seeds pets and resets to them; reset drops scenarios and clears the journal", async () => {

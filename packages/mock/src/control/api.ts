@@ -290,7 +290,16 @@ const ROUTES: Record<string, Route[]> = {
       },
     },
   ],
-  "/requests": [{ method: "GET", run: (_r, url, session) => reply(200, journalPage(session, url)) }],
+  "/requests": [
+    { method: "GET", run: (_r, url, session) => reply(200, journalPage(session, url)) },
+    {
+      method: "DELETE",
+      run(_request, _url, session) {
+        session.handlers.requests.clear();
+        return reply(204);
+      },
+    },
+  ],
 };
 
 /** Whether `pathname` is the control API's (`/__petstore` or under it). */

@@ -83,6 +83,8 @@ export interface RemoteRequestJournal {
   since(index: number): Promise<JournalEntry[]>;
   /** The index the next request will get: pass it to `since` to read only what comes after now. */
   nextIndex(): Promise<number>;
+  /** Forgets every entry (indexes go on counting). */
+  clear(): Promise<void>;
 }
 
 /** The clock of a remote handler set (the idempotency window's). */
@@ -261,6 +263,7 @@ export function connectPetstoreMock(baseUrl: string, options: ConnectPetstoreMoc
         ),
       since: (index) => page(`?since=${encodeURIComponent(String(index))}`).then((result) => result.entries),
       nextIndex: () => page(`?since=${Number.MAX_SAFE_INTEGER}`).then((result) => result.nextIndex),
+      clear: () => call("DELETE", "/requests"),
     },
     clock: {
       now: () => call<{ now: number }>("GET", "/clock").then(nowOf),
