@@ -38,6 +38,8 @@ describe("the control API, through connectPetstoreMock", () => {
   it("applies scenarios from another process's point of view: the next requests fail, then recover", async () => {
     const mock = connectPetstoreMock(api.baseUrl);
     expect(mock.controlUrl).toBe(api.controlUrl);
+    expect(mock.baseUrl).toBe(api.baseUrl);
+    expect(connectPetstoreMock(new URL(api.baseUrl).origin).baseUrl).toBe(api.baseUrl);
     await mock.use(
       mock.scenario.serverError("listPets", { times: 1 }),
       mock.scenario.rateLimited("getPet", { retryAfter: 7 }),

@@ -1,4 +1,4 @@
-import type { OperationId, Pet } from "@petstore/contract";
+import { servers, type OperationId, type Pet } from "@petstore/contract";
 import type {
   BodyOf,
   ErrorScenarioBody,
@@ -137,6 +137,9 @@ class ControlRequestError extends Error {
   }
 }
 
+/** The contract's base path (`/v1`), under which a mock server answers. */
+const BASE_PATH = new URL(Object.values(servers)[0]!).pathname.replace(/\/+$/, "");
+
 function handler(path: RemoteHandler["path"], body: ScenarioRequest | OverrideRequest): RemoteHandler {
   return { path, body } as RemoteHandler;
 }
@@ -205,7 +208,7 @@ export function connectPetstoreMock(baseUrl: string, options: ConnectPetstoreMoc
   const clock = (request: ClockRequest) => call<{ now: number }>("POST", "/clock", request).then(nowOf);
 
   return {
-    baseUrl: `${origin}/v1`,
+    baseUrl: `${origin}${BASE_PATH}`,
     controlUrl,
     scenario: {
       serverError: (operationId, options) =>
