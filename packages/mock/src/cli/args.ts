@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Pet } from "@petstore/contract";
-import { generatePets } from "@petstore/mock";
+import { DEFAULT_JOURNAL_SIZE, generatePets } from "@petstore/mock";
 import type { StartPetstoreMockServerOptions } from "@petstore/mock/http";
 
 /** A command line the CLI refuses: one line saying why, and exit status 2. */
@@ -24,7 +24,7 @@ Options:
   --control-token <token> require this token (Authorization: Bearer <token>) on the control API and accept
                           it from any address (default: none; loopback clients only)
   --latency <ms>          delay before every answer (default: 0)
-  --journal-size <n>      requests the journal keeps, the newest; 0 keeps none (default: 1000)
+  --journal-size <n>      requests the journal keeps, the newest; 0 keeps none (default: ${DEFAULT_JOURNAL_SIZE})
   -h, --help              print this help
   -v, --version           print the version`;
 
