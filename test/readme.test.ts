@@ -73,7 +73,7 @@ describe("quick start", () => {
         ...process.env,
         [match[1]!]: match[2],
         PORT: "0",
-        PETSTORE_DATA_FILE: join(workdir, "pets.jsonl"),
+        PETSTORE_DATA_DIR: join(workdir, "data"),
         LOG_LEVEL: "warn",
       },
     });

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPetstoreClient, NotFoundError, PetstoreError } from "@petstore/client";
-import { createFileStore, generateApiKey, startServer } from "@petstore/server";
+import { createSqliteStore, generateApiKey, startServer } from "@petstore/server";
 import { startFaultProxy, type ProxyHop } from "./fault-proxy";
 import { code, say, show, step, style } from "./transcript";
 
 const dir = mkdtempSync(join(tmpdir(), "petstore-demo-"));
-const dataFile = join(dir, "petstore.jsonl");
+const dataFile = join(dir, "petstore.db");
 const apiKey = generateApiKey();
-const server = await startServer({ apiKeys: [apiKey], store: await createFileStore(dataFile) });
+const server = await startServer({ apiKeys: [apiKey], store: await createSqliteStore(dataFile) });
 
 const hops: ProxyHop[] = [];
 let deprecationShown = false; // the headers are the same on every getPet answer: print them once
@@ -31,7 +31,7 @@ const proxy = await startFaultProxy(server.baseUrl, (hop) => {
 
 try {
   process.stdout.write(`${style.bold("Petstore demo")}: the reference server, driven by the @petstore/client SDK.\n`);
-  say(`server     ${server.baseUrl}  (embedded store: ${dataFile})`);
+  say(`server     ${server.baseUrl}  (embedded SQLite store: ${dataFile})`);
   say(`api key    ${apiKey.slice(0, 10)}…  (random for this run)`);
   say(style.dim("Each SDK call below is followed by the HTTP requests it made."));
 
@@ -113,7 +113,7 @@ try {
   }
 
   step(6, "Done");
-  say(`Stopping the server. Your pets were stored durably in ${dataFile} (removed now, it was a temp file).`);
+  say(`Stopping the server. Your pets were stored durably in ${dataFile} (removed now, it was a temp folder).`);
   say(`Run the server yourself with ${style.cyan("pnpm start")}; see apps/server/README.md.`);
 } finally {
   await proxy.close();

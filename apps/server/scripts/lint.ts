@@ -2,7 +2,7 @@
 import { contractOperations } from "../src/internal/contract";
 import { buildApp } from "../src/internal/app";
 import { fastifyUrl } from "../src/internal/routes";
-import { createMemoryStore } from "../src/store/memory";
+import { createMemoryStore } from "../src/store/sqlite";
 
 const app = buildApp({
   apiKeys: ["lint"],

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { LogLevel } from "./options";
 
 const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -10,7 +10,8 @@ export interface Config {
   apiKeys: string[];
   /** True when no key was configured and the dev server must create one. */
   generateKey: boolean;
-  dataFile: string;
+  /** The SQLite database: `petstore.db` in PETSTORE_DATA_DIR. */
+  databaseFile: string;
   databaseUrl?: string;
   corsOrigins: string[];
   production: boolean;
@@ -20,7 +21,7 @@ export interface Config {
 /** A configuration problem, reported without a stack trace. */
 export class ConfigError extends Error {}
 
-/** Reads PORT, HOST, PETSTORE_API_KEYS, PETSTORE_DATA_FILE, DATABASE_URL, PETSTORE_CORS_ORIGINS, NODE_ENV and LOG_LEVEL. */
+/** Reads PORT, HOST, PETSTORE_API_KEYS, PETSTORE_DATA_DIR, DATABASE_URL, PETSTORE_CORS_ORIGINS, NODE_ENV and LOG_LEVEL. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   // An empty NODE_ENV (`NODE_ENV=` in a .env file) means unset, as it does for every variable here.
   const nodeEnv = env.NODE_ENV || "development";
@@ -59,6 +60,12 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
       "[@petstore/server] DATABASE_URL must be a postgres:// or postgresql:// URL such as postgres://user:password@localhost:5432/petstore (value not shown: it may hold a password).",
     );
   }
+  if (env.PETSTORE_DATA_FILE) {
+    throw new ConfigError(
+      "[@petstore/server] PETSTORE_DATA_FILE is no longer read: pets live in SQLite, in petstore.db inside PETSTORE_DATA_DIR (default .data). " +
+        "Set PETSTORE_DATA_DIR to the folder that held the file: a petstore.jsonl there is imported on first start.",
+    );
+  }
   const corsOrigins = (env.PETSTORE_CORS_ORIGINS ?? "*")
     .split(",")
     .map((origin) => origin.trim())
@@ -68,7 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     host: env.HOST || "127.0.0.1",
     apiKeys,
     generateKey: apiKeys.length === 0,
-    dataFile: resolve(cwd, env.PETSTORE_DATA_FILE || ".data/petstore.jsonl"),
+    databaseFile: join(resolve(cwd, env.PETSTORE_DATA_DIR || ".data"), "petstore.db"),
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : ["*"],
     production,

@@ -1,9 +1,9 @@
 export { startServer, generateApiKey } from "./server";
-export { createMemoryStore } from "./store/memory";
-export { createFileStore } from "./store/file";
+export { createMemoryStore, createSqliteStore } from "./store/sqlite";
 export { createPostgresStore } from "./store/postgres";
 export { IdempotencyConflictError, IDEMPOTENCY_TTL_MS, StoreUnavailableError } from "./store/types";
 
 export type { LogLevel, RunningServer, ServerOptions } from "./options";
-export type { FileStoreOptions } from "./store/file";
+export type { SqlPetStore, SqlStoreOptions } from "./store/sql-store";
+export type { SqliteStoreOptions } from "./store/sqlite";
 export type { CreateResult, IdempotencyInput, ListQuery, PetStore, StoreOptions } from "./store/types";

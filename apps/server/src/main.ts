@@ -1,15 +1,15 @@
 // `pnpm start`: the reference server configured from the environment (see README.md).
 import { readConfig } from "./config";
 import { startupMessage } from "./startup-error";
-import { createFileStore } from "./store/file";
 import { createPostgresStore } from "./store/postgres";
+import { createSqliteStore } from "./store/sqlite";
 import { generateApiKey, startServer } from "./server";
 
 try {
   const config = readConfig(process.env, process.cwd());
   const store = config.databaseUrl
     ? await createPostgresStore(config.databaseUrl)
-    : await createFileStore(config.dataFile, { onRepair: (message) => process.stderr.write(`${message}\n`) });
+    : await createSqliteStore(config.databaseFile, { onNotice: (message) => process.stderr.write(`${message}\n`) });
   const apiKeys = config.generateKey ? [generateApiKey()] : config.apiKeys;
   const server = await startServer({
     port: config.port,
@@ -40,7 +40,7 @@ try {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataFile;
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite (${config.databaseFile})`;
   process.stderr.write(`[@petstore/server] listening on ${server.baseUrl} — pets stored in ${where}\n`);
   if (config.generateKey) {
     process.stderr.write(

@@ -12,7 +12,7 @@ export interface ServerOptions {
   host?: string;
   /** Accepted bearer tokens. Defaults to one random key, returned as `apiKeys`. */
   apiKeys?: string[];
-  /** Where pets live: `createMemoryStore()`, `await createFileStore(path)` or `await createPostgresStore(url)`. Defaults to a new memory store. */
+  /** Where pets live: `createMemoryStore()`, `await createSqliteStore(path)` or `await createPostgresStore(url)`. Defaults to a new memory store. */
   store?: PetStore;
   /** Writes JSON logs (pino) with request ids. Defaults to false. */
   logger?: boolean;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { buildApp } from "./internal/app";
 import { BASE_PATH } from "./internal/routes";
 import type { RunningServer, ServerOptions } from "./options";
-import { createMemoryStore } from "./store/memory";
+import { createMemoryStore } from "./store/sqlite";
 
 /** Creates a random API key in the `sk_dev_…` form the dev server prints. */
 export function generateApiKey(): string {

@@ -1,5 +1,5 @@
-// Child process: the reference server on the store named by BENCH_STORE ("memory", "file" or "postgres").
-import { createFileStore, createMemoryStore, createPostgresStore, startServer } from "@petstore/server";
+// Child process: the reference server on the store named by BENCH_STORE ("memory", "file" for SQLite, or "postgres").
+import { createMemoryStore, createSqliteStore, createPostgresStore, startServer } from "@petstore/server";
 import { benchApiKey } from "../fixtures";
 import { announcePort } from "../internal/child-server";
 
@@ -11,7 +11,7 @@ if (storeKind === "postgres" && !databaseUrl)
   throw new Error("[@petstore/bench] BENCH_STORE=postgres needs BENCH_DATABASE_URL");
 const store =
   storeKind === "file"
-    ? await createFileStore(dataFile!)
+    ? await createSqliteStore(dataFile!)
     : storeKind === "postgres"
       ? await createPostgresStore(databaseUrl!)
       : createMemoryStore();

@@ -1,14 +1,11 @@
 import type { Pet, PetStatus } from "@petstore/contract";
 import { normalizePet, type IdempotencyInput } from "./types";
 
-/** One line of the data file: a created pet, with the idempotency key it was created under. */
+/** One line of an earlier version's JSON-lines data file: a created pet, with the idempotency key it was created under. */
 export interface StoredRecord {
   pet: Pet;
   idempotency?: IdempotencyInput & { at: number };
 }
-
-/** What every record line starts with, because `JSON.stringify` keeps the order the store builds it in. */
-export const RECORD_PREFIX = '{"pet":{"id":';
 
 const STATUSES: readonly PetStatus[] = ["available", "pending", "sold"];
 const PET_FIELDS = ["id", "name", "categoryId", "status"];

@@ -8,9 +8,12 @@ describe("startupMessage", () => {
   it.each([
     [
       systemError("EROFS", "EROFS: read-only file system, open '/ro/p.jsonl.lock'"),
-      /cannot start: EROFS.*point PETSTORE_DATA_FILE at a writable location/,
+      /cannot start: EROFS.*point PETSTORE_DATA_DIR at a writable location/,
     ],
-    [systemError("EISDIR", "EISDIR: illegal operation on a directory"), /the path is a folder/],
+    [
+      systemError("EISDIR", "EISDIR: illegal operation on a directory"),
+      /a folder on the path is not what was expected: check PETSTORE_DATA_DIR/,
+    ],
     [systemError("ENOTFOUND", "getaddrinfo ENOTFOUND nonsense"), /check HOST/],
     [
       systemError("ENOSPC", "ENOSPC: no space left on device, write"),
@@ -19,7 +22,7 @@ describe("startupMessage", () => {
     [systemError("EFBIG", "EFBIG: file too large, write"), /ulimit -f/],
     [
       Object.assign(systemError("ELOOP", "ELOOP: too many symbolic links encountered, open '/x'"), { syscall: "open" }),
-      /cannot start: ELOOP: .*a system error: check PETSTORE_DATA_FILE/,
+      /cannot start: ELOOP: .*a system error: check PETSTORE_DATA_DIR/,
     ],
     [new ConfigError("[@petstore/server] PORT must be an integer"), /^\[@petstore\/server\] PORT must be an integer$/],
     [

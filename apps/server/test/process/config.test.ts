@@ -15,7 +15,7 @@ describe("readConfig", () => {
       host: "127.0.0.1",
       apiKeys: [],
       generateKey: true,
-      dataFile: "/srv/app/.data/petstore.jsonl",
+      databaseFile: "/srv/app/.data/petstore.db",
       corsOrigins: ["*"],
       production: false,
       logLevel: "info",
@@ -28,7 +28,7 @@ describe("readConfig", () => {
         PORT: "8080",
         HOST: "0.0.0.0",
         PETSTORE_API_KEYS: " a, b ,,c ",
-        PETSTORE_DATA_FILE: "data/x.jsonl",
+        PETSTORE_DATA_DIR: "data/x",
         DATABASE_URL: "postgres://db/x",
         PETSTORE_CORS_ORIGINS: "https://a.example, https://b.example",
         NODE_ENV: "production",
@@ -41,7 +41,7 @@ describe("readConfig", () => {
       host: "0.0.0.0",
       apiKeys: ["a", "b", "c"],
       generateKey: false,
-      dataFile: "/srv/data/x.jsonl",
+      databaseFile: "/srv/data/x/petstore.db",
       databaseUrl: "postgres://db/x",
       corsOrigins: ["https://a.example", "https://b.example"],
       production: true,
@@ -74,23 +74,29 @@ describe("readConfig", () => {
     expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).not.toThrow(/nonsense-secret/);
   });
 
+  it("refuses PETSTORE_DATA_FILE, saying what replaced it", () => {
+    expect(() => readConfig({ PETSTORE_DATA_FILE: "/srv/pets.jsonl" }, "/")).toThrow(
+      /PETSTORE_DATA_FILE is no longer read: .*Set PETSTORE_DATA_DIR to the folder that held the file/,
+    );
+  });
+
   it.each(["production", "staging"])("refuses NODE_ENV=%s without keys", (nodeEnv) => {
     expect(() => readConfig({ NODE_ENV: nodeEnv }, "/")).toThrow(/Set PETSTORE_API_KEYS/);
   });
 });
 
 describe("pnpm start", () => {
-  it("a port in use is one line saying what to do, and the data file's lock is released", async () => {
-    const dataFile = join(dir, "busy.jsonl");
-    const first = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: join(dir, "first.jsonl") });
+  it("a port in use is one line saying what to do, and the database is released", async () => {
+    const dataDir = join(dir, "busy");
+    const first = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_DIR: join(dir, "first") });
     try {
       const port = new URL(first.baseUrl).port;
-      const failure = await spawnServer({ PETSTORE_API_KEYS: "k", PORT: port, PETSTORE_DATA_FILE: dataFile }).catch(
+      const failure = await spawnServer({ PETSTORE_API_KEYS: "k", PORT: port, PETSTORE_DATA_DIR: dataDir }).catch(
         (error: Error) => error,
       );
       expect(String(failure)).toMatch(/\[@petstore\/server\] cannot start: listen EADDRINUSE.*set PORT to a free port/);
       expect(String(failure)).not.toMatch(/\n\s+at /);
-      const again = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_FILE: dataFile });
+      const again = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_DIR: dataDir });
       again.child.kill("SIGTERM");
       expect(await again.exited).toBe(0);
     } finally {
@@ -112,13 +118,13 @@ describe("pnpm start", () => {
   });
 
   it("exits 1 with a clear message in production without keys", async () => {
-    await expect(spawnServer({ NODE_ENV: "production", PETSTORE_DATA_FILE: join(dir, "p.jsonl") })).rejects.toThrow(
+    await expect(spawnServer({ NODE_ENV: "production", PETSTORE_DATA_DIR: join(dir, "p") })).rejects.toThrow(
       /server exited \(1\)[\s\S]*refusing to start an API nobody can call/,
     );
   });
 
   it("creates and prints a working development key when none is configured", async () => {
-    const server = await spawnServer({ PETSTORE_DATA_FILE: join(dir, "dev.jsonl") });
+    const server = await spawnServer({ PETSTORE_DATA_DIR: join(dir, "dev") });
     try {
       const [, key] = await server.waitFor(/created a development key for this run:\s+(sk_dev_\S+)/);
       const ok = await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${key}` } });
@@ -135,7 +141,7 @@ describe("pnpm start", () => {
     const secret = "sk_live_super_secret_value";
     const server = await spawnServer({
       PETSTORE_API_KEYS: secret,
-      PETSTORE_DATA_FILE: join(dir, "logs.jsonl"),
+      PETSTORE_DATA_DIR: join(dir, "logs"),
       LOG_LEVEL: "trace",
     });
     try {

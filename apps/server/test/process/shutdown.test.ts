@@ -12,7 +12,7 @@ describe("graceful shutdown", () => {
   it("finishes a request that is in flight at SIGTERM with a 201, then exits 0", async () => {
     const server = await spawnServer({
       PETSTORE_API_KEYS: "k",
-      PETSTORE_DATA_FILE: join(dir, "pets.jsonl"),
+      PETSTORE_DATA_DIR: join(dir, "data"),
       LOG_LEVEL: "debug",
     });
     const body = JSON.stringify({ name: "Slowpoke", categoryId: 1 });

@@ -1,4 +1,4 @@
 import { createMemoryStore } from "../../src/index";
 import { describeStoreContract } from "./suite";
 
-describeStoreContract("memory", { fresh: async (options) => createMemoryStore(options) });
+describeStoreContract("memory (SQLite :memory:)", { fresh: async (options) => createMemoryStore(options) });

@@ -35,6 +35,15 @@ describe("PostgreSQL", () => {
       return createPostgresStore(url(), options);
     },
     reopen: async (options) => createPostgresStore(url(), options),
+    countKeys: async () => {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        return (await client.query("SELECT count(*)::int AS n FROM petstore_idempotency_keys")).rows[0].n as number;
+      } finally {
+        await client.end();
+      }
+    },
   });
 
   it("lets two server instances share one database: one pet per idempotency key, distinct ids", async () => {

@@ -1,11 +1,20 @@
 import type { NewPet } from "@petstore/contract";
-import { afterEach, describe, expect, it } from "vitest";
-import { IDEMPOTENCY_TTL_MS, IdempotencyConflictError, type PetStore, type StoreOptions } from "../../src/index";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyConflictError,
+  type SqlPetStore,
+  type SqlStoreOptions as StoreOptions,
+} from "../../src/index";
 
-/** How the suite gets stores: `fresh` gives an empty one; `reopen` (persistent stores only) reopens the same data. */
+/**
+ * How the suite gets stores: `fresh` gives an empty one; `reopen` (persistent stores only) reopens the same data;
+ * `countKeys` reads how many idempotency rows the last store's database holds, from outside the store.
+ */
 export interface StoreHarness {
-  fresh(options?: StoreOptions): Promise<PetStore>;
-  reopen?(options?: StoreOptions): Promise<PetStore>;
+  fresh(options?: StoreOptions): Promise<SqlPetStore>;
+  reopen?(options?: StoreOptions): Promise<SqlPetStore>;
+  countKeys?(): Promise<number>;
 }
 
 const rex: NewPet = { name: "Rex", categoryId: 1, status: "available" };
@@ -14,7 +23,7 @@ const key = (k: string, fingerprint = "f1", scope = "scope-a") => ({ scope, key:
 /** The behaviour every PetStore must have; memory, file and PostgreSQL stores all run it. */
 export function describeStoreContract(name: string, harness: StoreHarness): void {
   describe(`${name} store`, () => {
-    const open: PetStore[] = [];
+    const open: SqlPetStore[] = [];
     const fresh = async (options?: StoreOptions) => {
       const store = await harness.fresh(options);
       open.push(store);
@@ -108,6 +117,32 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(later.replayed).toBe(false);
       expect(later.pet.id).not.toBe(first.pet.id);
     });
+
+    if (harness.countKeys) {
+      const countKeys = harness.countKeys;
+      it("deletes expired idempotency keys periodically and at start (injected clock)", async () => {
+        let now = Date.UTC(2026, 0, 1);
+        const store = await fresh({ now: () => now, sweepIntervalMs: 20 });
+        await store.create(rex, key("one"));
+        await store.create(rex, key("two"));
+        expect(await countKeys()).toBe(2);
+        now += IDEMPOTENCY_TTL_MS - 1;
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        expect(await countKeys(), "not expired yet").toBe(2);
+        now += 1;
+        await vi.waitFor(async () => expect(await countKeys()).toBe(0), { timeout: 5_000, interval: 20 });
+        expect(await store.list({ limit: 10 }), "pets stay").toHaveLength(2);
+        if (harness.reopen) {
+          await store.create(rex, key("three"));
+          await store.close();
+          open.splice(open.indexOf(store), 1);
+          now += IDEMPOTENCY_TTL_MS;
+          // A long interval: only the sweep at start can delete it.
+          open.push(await harness.reopen({ now: () => now, sweepIntervalMs: 3_600_000 }));
+          await vi.waitFor(async () => expect(await countKeys()).toBe(0), { timeout: 5_000, interval: 20 });
+        }
+      });
+    }
 
     if (harness.reopen) {
       const reopen = harness.reopen;

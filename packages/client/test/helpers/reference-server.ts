@@ -26,7 +26,7 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
         PATH: process.env.PATH ?? "",
         PORT: "0",
         PETSTORE_API_KEYS: apiKey,
-        PETSTORE_DATA_FILE: join(dir, "pets.jsonl"),
+        PETSTORE_DATA_DIR: join(dir, "data"),
         LOG_LEVEL: "warn",
       },
       stdio: ["ignore", "ignore", "pipe"],

@@ -1,0 +1,216 @@
+import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import { statements } from "./statements";
+import {
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyConflictError,
+  normalizePet,
+  type CreateResult,
+  type IdempotencyInput,
+  type PetStore,
+} from "./types";
+
+/** A row of `petstore_pets` as either engine returns it (PostgreSQL gives BIGINT columns as strings). */
+interface PetRow {
+  id: number | string;
+  name_json: string;
+  category_id: number | string;
+  status: PetStatus | null;
+}
+
+/** The statements of one transaction, run on one connection. */
+interface SqlSession {
+  query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
+}
+
+/** What differs between SQLite and PostgreSQL below the shared SQL: connections, transactions, time, errors. */
+export interface SqlDriver {
+  /** A query outside any transaction. */
+  query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  /** Runs `work` in one write transaction that is durable when the promise resolves. */
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** The engine's value for a point in time (ms since the epoch) and back. */
+  toTime(ms: number): unknown;
+  fromTime(value: unknown): number;
+  /** The error a store operation should throw for what the engine threw (a 503 when it cannot serve right now). */
+  toStoreError(error: unknown): unknown;
+  /** Called after a sweep deleted rows, to give their space back (SQLite's incremental vacuum). */
+  reclaim?(): Promise<void>;
+  revision?(): number;
+  ready?(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Options of the shared SQL store. */
+export interface SqlStoreOptions {
+  /** Clock for idempotency expiry, in ms since the epoch. Defaults to `Date.now`. */
+  now?: () => number;
+  /** How often expired idempotency keys are deleted, in ms (they also are at start). Defaults to 3600000 (1 hour). */
+  sweepIntervalMs?: number;
+}
+
+/** A `PetStore` on SQL, with what operators and tests need beyond the interface. */
+export interface SqlPetStore extends PetStore {
+  /** Deletes every expired idempotency key now and gives their space back (it also runs at start and hourly). */
+  sweep(): Promise<void>;
+}
+
+type KeyRow = PetRow & { fingerprint: string; created_at: unknown };
+
+interface PendingCreate {
+  input: NewPet;
+  idempotency: IdempotencyInput | undefined;
+  resolve(result: CreateResult): void;
+  reject(error: unknown): void;
+}
+
+function toPet(row: PetRow): Pet {
+  return normalizePet(Number(row.id), {
+    name: JSON.parse(row.name_json) as string,
+    categoryId: Number(row.category_id),
+    ...(row.status === null ? {} : { status: row.status }),
+  });
+}
+
+/**
+ * The one store over SQLite and PostgreSQL. Creates that arrive in the same event-loop turn share one transaction,
+ * so one sync makes all of them durable (group commit), and each is answered only after that commit. An
+ * idempotency key is claimed with `ON CONFLICT DO NOTHING` after its pet is inserted: when another instance claimed
+ * it first, the pet is deleted again in the same transaction (its id is never reused) and the other pet is replayed.
+ * Expired keys are deleted at start (in the background) and every `sweepIntervalMs`.
+ */
+export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {}): SqlPetStore {
+  const now = options.now ?? Date.now;
+  let pending: PendingCreate[] = [];
+  let closed = false;
+
+  /** The pet an unexpired key was used for: a replay, or a conflict when the body differs. */
+  async function earlier(session: SqlSession, idempotency: IdempotencyInput): Promise<CreateResult | undefined> {
+    const [row] = await session.query<KeyRow>(statements.findKey, [idempotency.scope, idempotency.key]);
+    if (!row || now() - driver.fromTime(row.created_at) >= IDEMPOTENCY_TTL_MS) return undefined;
+    if (row.fingerprint !== idempotency.fingerprint) throw new IdempotencyConflictError(idempotency.key);
+    return { pet: toPet(row), replayed: true };
+  }
+
+  async function createOne(session: SqlSession, { input, idempotency }: PendingCreate): Promise<CreateResult> {
+    if (idempotency) {
+      const cutoff = driver.toTime(now() - IDEMPOTENCY_TTL_MS);
+      await session.query(statements.deleteExpiredKey, [idempotency.scope, idempotency.key, cutoff]);
+      const replay = await earlier(session, idempotency);
+      if (replay) return replay;
+    }
+    const [row] = await session.query<{ id: number | string }>(statements.insertPet, [
+      JSON.stringify(input.name),
+      input.categoryId,
+      input.status ?? null,
+    ]);
+    const pet = normalizePet(Number(row!.id), input);
+    if (!idempotency) return { pet, replayed: false };
+    const claimed = await session.query(statements.claimKey, [
+      idempotency.scope,
+      idempotency.key,
+      idempotency.fingerprint,
+      pet.id,
+      driver.toTime(now()),
+    ]);
+    if (claimed.length === 1) return { pet, replayed: false };
+    // Another instance committed this key while we inserted (PostgreSQL waited for it): theirs is the pet.
+    await session.query(statements.deletePet, [pet.id]);
+    const replay = await earlier(session, idempotency);
+    if (!replay) throw new Error("[@petstore/server] an idempotency key was claimed and then not found");
+    return replay;
+  }
+
+  /** Commits every create queued in this turn in one transaction, then answers each. */
+  async function flush(batch: PendingCreate[]): Promise<void> {
+    // One lock order on every instance (by key) keeps two PostgreSQL batches from deadlocking on each other's keys.
+    const rank = ({ idempotency }: PendingCreate) =>
+      idempotency ? `0${idempotency.scope}\u0000${idempotency.key}` : "1";
+    const ordered = [...batch].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+    let outcomes: ({ ok: true; result: CreateResult } | { ok: false; error: unknown })[];
+    try {
+      outcomes = await driver.transaction(async (session) => {
+        const done: typeof outcomes = [];
+        for (const create of ordered) {
+          try {
+            done.push({ ok: true, result: await createOne(session, create) });
+          } catch (error) {
+            // A rule (a key reused with another body) fails that create alone; anything else fails the batch.
+            if (!(error instanceof IdempotencyConflictError)) throw error;
+            done.push({ ok: false, error });
+          }
+        }
+        return done;
+      });
+    } catch (error) {
+      const failure = driver.toStoreError(error);
+      for (const create of ordered) create.reject(failure);
+      return;
+    }
+    ordered.forEach((create, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) create.resolve(outcome.result);
+      else create.reject(outcome.error);
+    });
+  }
+
+  const guarded = <T>(operation: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error("[@petstore/server] the store is closed"));
+    return operation().catch((error: unknown) => {
+      throw driver.toStoreError(error);
+    });
+  };
+
+  async function sweep(): Promise<void> {
+    await driver.transaction((session) =>
+      session.query(statements.sweepKeys, [driver.toTime(now() - IDEMPOTENCY_TTL_MS)]),
+    );
+    await driver.reclaim?.();
+  }
+
+  // At start, then periodically: a store that restarts often still forgets its expired keys.
+  sweep().catch(() => undefined);
+  const interval = options.sweepIntervalMs ?? 60 * 60 * 1000;
+  const sweeper = setInterval(() => {
+    // A failed sweep (a database outage) is retried at the next interval; the keys only expire meanwhile.
+    sweep().catch(() => undefined);
+  }, interval);
+  sweeper.unref();
+
+  return {
+    create(input, idempotency) {
+      if (closed) return Promise.reject(new Error("[@petstore/server] the store is closed"));
+      return new Promise<CreateResult>((resolve, reject) => {
+        pending.push({ input, idempotency, resolve, reject });
+        if (pending.length === 1) {
+          setImmediate(() => {
+            const batch = pending;
+            pending = [];
+            void flush(batch);
+          });
+        }
+      });
+    },
+    get: (id) =>
+      guarded(async () => {
+        const [row] = await driver.query<PetRow>(statements.getPet, [id]);
+        return row ? toPet(row) : undefined;
+      }),
+    list: ({ limit, status }) =>
+      guarded(async () => {
+        const rows =
+          status === undefined
+            ? await driver.query<PetRow>(statements.listPets, [limit])
+            : await driver.query<PetRow>(statements.listPetsByStatus, [status, limit]);
+        return rows.map(toPet);
+      }),
+    sweep: () => guarded(sweep),
+    ...(driver.revision ? { revision: driver.revision } : {}),
+    ...(driver.ready ? { ready: driver.ready } : {}),
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweeper);
+      await driver.close();
+    },
+  };
+}

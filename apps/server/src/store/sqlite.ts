@@ -1,0 +1,167 @@
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import Database from "libsql";
+import { importJsonLines } from "./jsonl-import";
+import { createSqlStore, type SqlDriver, type SqlPetStore, type SqlStoreOptions } from "./sql-store";
+import { SCHEMA_VERSION, sqliteSchema } from "./sqlite-schema";
+import { StoreUnavailableError } from "./types";
+
+/** Options of the SQLite store. */
+export interface SqliteStoreOptions extends SqlStoreOptions {
+  /**
+   * A JSON-lines data file of an earlier version, imported once into a new database and then renamed to
+   * `<name>.imported`. Defaults to `petstore.jsonl` beside the database.
+   */
+  legacyFile?: string;
+  /** Told what the import did, one message each. Defaults to `process.emitWarning`. */
+  onNotice?: (message: string) => void;
+}
+
+/** How long a write waits for another process's transaction on the same file before it is a 503. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/** SQLite result codes that say the file cannot be written right now, not that the query is wrong. */
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/;
+
+function toStoreError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !UNAVAILABLE.test(code)) return error;
+  return new StoreUnavailableError(
+    `[@petstore/server] the SQLite database cannot be used: ${(error as Error).message}`,
+    {
+      cause: error,
+    },
+  );
+}
+
+/** What to tell an operator when the database cannot be opened; `undefined` for errors that are bugs. */
+function openFailure(file: string, error: unknown): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const reason = String(message);
+  if (code === "SQLITE_NOTADB")
+    return `[@petstore/server] ${file} is not a SQLite database (${reason}). Move it away or point PETSTORE_DATA_DIR at another folder; nothing was changed.`;
+  if (typeof code === "string" && /^SQLITE_(FULL)/.test(code))
+    return `[@petstore/server] the disk holding ${file} is full (${reason}). Free space on it, or point PETSTORE_DATA_DIR at another disk; nothing was changed.`;
+  if (typeof code === "string" && /^SQLITE_(READONLY|CANTOPEN|PERM|AUTH)/.test(code))
+    return `[@petstore/server] cannot write ${file} (${reason}). Make its folder writable by this user, or point PETSTORE_DATA_DIR at a writable folder; nothing was changed.`;
+  if (typeof code === "string" && /^SQLITE_IOERR/.test(code))
+    return `[@petstore/server] the disk holding ${file} failed (${reason}). If it is full, free space on it; otherwise check the disk, or point PETSTORE_DATA_DIR at another one. Nothing was changed.`;
+  return undefined;
+}
+
+/** The engine half of the store on one SQLite connection (a file, or `:memory:`). */
+function sqliteDriver(db: Database.Database): SqlDriver {
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (sql: string) => {
+    let found = prepared.get(sql);
+    if (!found) prepared.set(sql, (found = db.prepare(sql)));
+    return found;
+  };
+  const all = <Row>(sql: string, params: readonly unknown[]) => statement(sql).all(...params) as Row[];
+  const dataVersion = () => (statement("PRAGMA data_version").all() as { data_version: number }[])[0]!.data_version;
+  // One transaction at a time on the connection; other processes wait for the file lock (busy_timeout).
+  let queue: Promise<unknown> = Promise.resolve();
+  let commits = 0;
+  return {
+    query: async (sql, params) => all(sql, params),
+    transaction(work) {
+      const run = queue.then(async () => {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await work({ query: async (sql, params) => all(sql, params) });
+          db.exec("COMMIT");
+          commits++;
+          return result;
+        } catch (error) {
+          if (db.inTransaction) db.exec("ROLLBACK");
+          throw error;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    toTime: (ms) => ms,
+    fromTime: (value) => Number(value),
+    toStoreError,
+    async reclaim() {
+      db.exec("PRAGMA incremental_vacuum");
+    },
+    // Another process's commit changes data_version; our own commits are counted here.
+    revision: () => commits * 2 ** 20 + dataVersion(),
+    async close() {
+      await queue;
+      db.close();
+    },
+  };
+}
+
+/** Applies the schema to an open connection, refusing a database written by a newer server. */
+function prepareDatabase(db: Database.Database, file: string): void {
+  const version = (db.prepare("PRAGMA user_version").all() as { user_version: number }[])[0]!.user_version;
+  if (version > SCHEMA_VERSION)
+    throw new Error(
+      `[@petstore/server] ${file} has schema version ${version}, newer than this server's ${SCHEMA_VERSION}: a newer @petstore/server wrote it. Run that version, or point PETSTORE_DATA_DIR at another folder; nothing was changed.`,
+    );
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // auto_vacuum must be set before the first table exists: it lets a sweep give deleted keys' pages back.
+  db.exec("PRAGMA auto_vacuum = INCREMENTAL");
+  if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+  // In WAL mode, FULL syncs the log at every commit: a create is durable when its 201 is sent.
+  db.exec("PRAGMA synchronous = FULL");
+  if (version < SCHEMA_VERSION) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const sql of sqliteSchema) db.exec(sql);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+/**
+ * The embedded store: one SQLite file (WAL, `synchronous=FULL`), created with its folder when missing. Several
+ * server processes may share the file: writes take SQLite's lock in turn, ids come from AUTOINCREMENT (never
+ * reused) and an idempotency key is a primary key, so no two pets share an id or a key. A data file of an earlier
+ * version (`petstore.jsonl`) is imported on first start and kept, renamed. A file that is not a SQLite database,
+ * one written by a newer server, a read-only folder or a full disk are refused with one line saying what to do.
+ */
+export async function createSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<SqlPetStore> {
+  const file = resolve(path);
+  const folder = dirname(file);
+  const created = [file, `${file}-wal`, `${file}-shm`].filter((name) => !existsSync(name));
+  let db: Database.Database | undefined;
+  try {
+    mkdirSync(folder, { recursive: true });
+    db = new Database(file);
+    prepareDatabase(db, file);
+    const legacy = options.legacyFile ?? join(folder, "petstore.jsonl");
+    const driver = sqliteDriver(db);
+    if (existsSync(legacy)) {
+      const notice = options.onNotice ?? ((message: string) => process.emitWarning(message));
+      await importJsonLines(legacy, driver, notice);
+    }
+    return createSqlStore(driver, options);
+  } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // Already closed, or never opened: nothing to release.
+    }
+    // A database this call created and could not finish is removed: a failed start changes nothing.
+    for (const name of created) rmSync(name, { force: true });
+    throw new Error(openFailure(file, error) ?? (error as Error).message, { cause: error });
+  }
+}
+
+/**
+ * A store in SQLite `:memory:` (the same code as the file store, without a file): for tests and benchmarks.
+ * Everything is lost when it is closed.
+ */
+export function createMemoryStore(options: SqlStoreOptions = {}): SqlPetStore {
+  const db = new Database(":memory:");
+  prepareDatabase(db, ":memory:");
+  return createSqlStore(sqliteDriver(db), options);
+}

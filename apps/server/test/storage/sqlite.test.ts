@@ -1,0 +1,122 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "libsql";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSqliteStore, IDEMPOTENCY_TTL_MS } from "../../src/index";
+import { describeStoreContract } from "./suite";
+
+const dir = mkdtempSync(join(tmpdir(), "petstore-sqlite-store-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let counter = 0;
+let current = "";
+
+describeStoreContract("SQLite", {
+  fresh: async (options) => createSqliteStore((current = join(dir, `fresh-${++counter}`, "petstore.db")), options),
+  reopen: async (options) => createSqliteStore(current, options),
+  countKeys: async () => {
+    const db = new Database(current, { readonly: true });
+    try {
+      return (db.prepare("SELECT count(*) AS n FROM petstore_idempotency_keys").all() as { n: number }[])[0]!.n;
+    } finally {
+      db.close();
+    }
+  },
+});
+
+const pragma = (file: string, name: string): number => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return Object.values((db.prepare(`PRAGMA ${name}`).all() as Record<string, number>[])[0]!)[0]!;
+  } finally {
+    db.close();
+  }
+};
+
+describe("SQLite store specifics", () => {
+  it("gives the pages of swept keys back to the file system (auto_vacuum=INCREMENTAL)", async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const file = join(dir, "vacuum", "petstore.db");
+    const store = await createSqliteStore(file, { now: () => now, sweepIntervalMs: 3_600_000 });
+    await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        store.create({ name: "Rex", categoryId: 1 }, { scope: "s", key: `${i}-${"k".repeat(200)}`, fingerprint: "f" }),
+      ),
+    );
+    const full = pragma(file, "page_count");
+    now += IDEMPOTENCY_TTL_MS;
+    await store.sweep();
+    await store.close();
+    expect(pragma(file, "freelist_count")).toBe(0);
+    expect(pragma(file, "page_count")).toBeLessThan(full / 2);
+    expect(pragma(file, "auto_vacuum")).toBe(2);
+  });
+
+  it("imports an earlier version's petstore.jsonl once, keys included, and keeps it renamed", async () => {
+    const folder = join(dir, "legacy");
+    mkdirSync(folder);
+    const at = Date.UTC(2026, 0, 1);
+    const key = { scope: "s", key: "k1", fingerprint: "f1", at };
+    writeFileSync(
+      join(folder, "petstore.jsonl"),
+      `${JSON.stringify({ pet: { id: 1, name: "Rex\u0000", categoryId: 1, status: "sold" }, idempotency: key })}\n` +
+        `${JSON.stringify({ pet: { id: 5, name: "Tom", categoryId: 2 } })}\n{"pet":{"id":6,"na`,
+    );
+    const notices: string[] = [];
+    const store = await createSqliteStore(join(folder, "petstore.db"), {
+      now: () => at + 1000,
+      onNotice: (message) => notices.push(message),
+    });
+    expect(await store.list({ limit: 10 })).toEqual([
+      { id: 1, name: "Rex\u0000", categoryId: 1, status: "sold" },
+      { id: 5, name: "Tom", categoryId: 2 },
+    ]);
+    expect(await store.create({ name: "Rex\u0000", categoryId: 1, status: "sold" }, key)).toMatchObject({
+      replayed: true,
+    });
+    expect((await store.create({ name: "Next", categoryId: 3 })).pet.id).toBe(6);
+    await store.close();
+    expect(notices).toEqual([expect.stringMatching(/imported 2 pets .*torn last line 3/)]);
+    expect(readdirSync(folder)).toContain("petstore.jsonl.imported");
+    expect(readdirSync(folder)).not.toContain("petstore.jsonl");
+  });
+
+  it("refuses a damaged petstore.jsonl naming the line, and creates nothing", async () => {
+    const folder = join(dir, "damaged");
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, "petstore.jsonl"),
+      `${JSON.stringify({ pet: { id: 1, name: "Rex", categoryId: 1 } })}\nnot json\n${JSON.stringify({ pet: { id: 2, name: "Tom", categoryId: 1 } })}\n`,
+    );
+    await expect(createSqliteStore(join(folder, "petstore.db"))).rejects.toThrow(
+      /petstore\.jsonl line 2 is not valid JSON; nothing was imported/,
+    );
+    expect(readdirSync(folder)).toEqual(["petstore.jsonl"]);
+  });
+
+  it.each([
+    ["a file that is not SQLite", "not-sqlite", /is not a SQLite database .*nothing was changed/],
+    ["a database of a newer schema version", "newer", /has schema version 99, newer than this server's 1/],
+  ])("refuses %s with one line, changing nothing", async (_what, name, message) => {
+    const folder = join(dir, name);
+    mkdirSync(folder);
+    const file = join(folder, "petstore.db");
+    if (name === "newer") {
+      const db = new Database(file);
+      db.exec("PRAGMA user_version = 99");
+      db.close();
+    } else writeFileSync(file, "hello, this is a text file and no database at all ".repeat(100));
+    const before = readFileSync(file);
+    await expect(createSqliteStore(file)).rejects.toThrow(message);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(folder)).toEqual(["petstore.db"]);
+  });
+
+  it("refuses a read-only folder with one line saying what to do", async (context) => {
+    if (process.getuid?.() === 0) return context.skip("root writes to read-only folders: the process test covers it");
+    const folder = join(dir, "read-only");
+    mkdirSync(folder);
+    chmodSync(folder, 0o555);
+    await expect(createSqliteStore(join(folder, "petstore.db"))).rejects.toThrow(/PETSTORE_DATA_DIR/);
+  });
+});
