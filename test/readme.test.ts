@@ -111,7 +111,7 @@ describe("quick start", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^created #\d+; available: Rex\n\[@petstore\/client\] 400 invalid_request: Body field "name" .+ \(request id \S+\)\n$/,
+      /^created #\d+; available: Rex\n\[@petstore\/client\] 400 invalid_request: Body field "status" .+ \(request id \S+\)\n$/,
     );
   });
 });

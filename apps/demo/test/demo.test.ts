@@ -24,7 +24,7 @@ describe("pnpm demo", () => {
     expect(out).toContain("503  ← the server answered 201; the demo's fault proxy dropped it and sent 503");
     expect(out).toContain("2 attempts for one call, and Luna exists exactly once.");
     expect(out).toContain("NotFoundError");
-    expect(out).toContain('Body field "name" must be a non-empty string.');
+    expect(out).toContain('Body field "status" must be one of "available", "pending", "sold".');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour sequence starts with ESC
     expect(out).not.toMatch(/\u001b\[/); // NO_COLOR is honoured
   });

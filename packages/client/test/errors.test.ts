@@ -36,7 +36,7 @@ describe("error bodies", () => {
     const body = { code: "invalid_request", message: "name is empty", status: 400, details: [{ field: "name" }] };
     const { fetch } = fakeFetch(jsonResponse(400, body));
     const error = await client(fetch)
-      .pets.create({ name: "", categoryId: 1 })
+      .pets.create({ name: "Rex", categoryId: 1 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "invalid_request", body });
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ body });

@@ -22,8 +22,10 @@ async function failure(call: () => Promise<unknown>): Promise<unknown> {
 describe("describeError: what the page shows for an SDK error", () => {
   it("shows the API's reason for a 400 without the SDK prefix, status or code, and keeps the request id", async () => {
     const petstore = createPetstoreClient({ apiKey: API_KEY, baseUrl: api.baseUrl, maxRetries: 0 });
-    const text = describeError(await failure(() => petstore.pets.create({ name: "", categoryId: 1 })));
-    expect(text).toMatch(/^The Petstore API refused it: Body field "name" .+\. \(reference req_\S+\)$/);
+    const text = describeError(
+      await failure(() => petstore.pets.create({ name: "Rex", categoryId: 1, status: "lost" as "sold" })),
+    );
+    expect(text).toMatch(/^The Petstore API refused it: Body field "status" .+\. \(reference req_\S+\)$/);
     expect(text).not.toMatch(/@petstore|invalid_request|400/);
   });
 

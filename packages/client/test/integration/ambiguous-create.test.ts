@@ -48,7 +48,9 @@ describe("a create whose outcome is unknown, against the real reference server",
 
   it("a create refused outright (400) is not called ambiguous", async () => {
     const petstore = createPetstoreClient({ apiKey: server.apiKey, baseUrl: proxy.baseUrl, onDeprecation: false });
-    const error = (await petstore.pets.create({ name: "", categoryId: 1 }).catch((e: unknown) => e)) as PetstoreError;
+    const error = (await petstore.pets
+      .create({ name: "Rex", categoryId: 1, status: "lost" as "sold" })
+      .catch((e: unknown) => e)) as PetstoreError;
     expect(error.status).toBe(400);
     expect(error.idempotencyKey).toBeUndefined();
     expect(error.message).not.toContain("may exist");
