@@ -1,5 +1,5 @@
 // `pnpm start`: the reference server configured from the environment (see README.md).
-import { readConfig } from "./config";
+import { readApiKeysFile, readConfig } from "./config";
 import { startupMessage } from "./startup-error";
 import { createPostgresStore } from "./store/postgres";
 import { createSqliteStore } from "./store/sqlite";
@@ -40,6 +40,25 @@ try {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // SIGHUP rereads PETSTORE_API_KEYS_FILE: the new keys count from the next request on, no connection is dropped.
+  // A file that cannot be used keeps the keys in force and says why.
+  process.on("SIGHUP", () => {
+    if (!config.apiKeysFile) {
+      process.stderr.write(
+        "[@petstore/server] SIGHUP: no PETSTORE_API_KEYS_FILE to reload; the keys stay as they are\n",
+      );
+      return;
+    }
+    try {
+      const keys = readApiKeysFile(config.apiKeysFile);
+      server.setApiKeys(keys);
+      process.stderr.write(
+        `[@petstore/server] SIGHUP: reloaded ${keys.length} API key(s) from ${config.apiKeysFile}\n`,
+      );
+    } catch (error) {
+      process.stderr.write(`${startupMessage(error)} The keys in force stay.\n`);
+    }
+  });
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite (${config.databaseFile})`;
   process.stderr.write(`[@petstore/server] listening on ${server.baseUrl} — pets stored in ${where}\n`);
   if (config.generateKey) {

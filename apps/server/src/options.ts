@@ -39,6 +39,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The accepted API keys (useful when a random one was created). */
   apiKeys: string[];
+  /** Replaces the accepted API keys from the next request on, without dropping a connection (SIGHUP uses it). */
+  setApiKeys(keys: readonly string[]): void;
   /** Stops accepting connections, finishes in-flight requests, then closes the store. */
   close(): Promise<void>;
 }

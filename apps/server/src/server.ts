@@ -36,6 +36,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     baseUrl: url + BASE_PATH,
     apiKeys,
+    setApiKeys(keys) {
+      const accepted = keys.filter((key) => key.length > 0);
+      if (accepted.length === 0) throw new Error("[@petstore/server] setApiKeys needs at least one non-empty key.");
+      app.setApiKeys(accepted);
+    },
     close: () => (closing ??= app.close().then(() => store.close())),
   };
 }

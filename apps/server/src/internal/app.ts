@@ -40,11 +40,21 @@ export interface AppConfig {
 }
 
 /** Builds the Fastify app: routes, validation and serialization from the contract, auth first, errors as Error bodies. */
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Replaces the accepted API keys from the next request on; connections and requests in flight are untouched. */
+    setApiKeys(keys: readonly string[]): void;
+  }
+}
+
 export function buildApp(config: AppConfig): FastifyInstance {
   const operations = contractOperations();
   const routeList = operations.map((op) => `${op.method} ${BASE_PATH}${op.path}`).join(", ");
   const answerClientError = createClientErrorHandler({ routeList, maxHeaderSize: requestLimits.headerBytes });
-  const authenticate = createAuthenticator(config.apiKeys);
+  // Swapped whole by `setApiKeys` (SIGHUP): a request uses the keys in force when it is authenticated.
+  let authenticateWith = createAuthenticator(config.apiKeys);
+  const authenticate = (header: string | undefined) => authenticateWith(header);
+
   const route = createRouter(operations);
   /** The operation a raw (maybe undecodable) URL and method address, if any. */
   const operationAt = (method: string, url: string) => {
@@ -145,6 +155,9 @@ export function buildApp(config: AppConfig): FastifyInstance {
   }
 
   app.decorateRequest("caller", null);
+  app.decorate("setApiKeys", (keys: readonly string[]) => {
+    authenticateWith = createAuthenticator(keys);
+  });
   app.addHook(
     "onRequest",
     createOnRequest({

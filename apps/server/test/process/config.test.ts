@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -72,6 +72,32 @@ describe("readConfig", () => {
       /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
     );
     expect(() => readConfig({ DATABASE_URL: "nonsense-secret" }, "/")).not.toThrow(/nonsense-secret/);
+  });
+
+  it.each([
+    ["clé", "U+00E9"],
+    ["a b", "a space"],
+    ["tab\there", "U+0009"],
+  ])("refuses the key %j (not printable ASCII) with one line naming what is wrong", (key, what) => {
+    expect(() => readConfig({ PETSTORE_API_KEYS: `good,${key}` }, "/")).toThrow(
+      `[@petstore/server] key 2 of PETSTORE_API_KEYS holds ${what}: keys are printable ASCII`,
+    );
+  });
+
+  it("reads PETSTORE_API_KEYS_FILE (one key a line, comments and blanks skipped) and refuses it with PETSTORE_API_KEYS", () => {
+    const file = join(dir, "keys.txt");
+    writeFileSync(file, "# live keys\nsk_live_1\n\n  sk_live_2  \r\n");
+    expect(readConfig({ PETSTORE_API_KEYS_FILE: file, NODE_ENV: "production" }, "/")).toMatchObject({
+      apiKeys: ["sk_live_1", "sk_live_2"],
+      apiKeysFile: file,
+      generateKey: false,
+    });
+    expect(() => readConfig({ PETSTORE_API_KEYS_FILE: file, PETSTORE_API_KEYS: "x" }, "/")).toThrow(/both set/);
+    writeFileSync(file, "# nothing\n");
+    expect(() => readConfig({ PETSTORE_API_KEYS_FILE: file }, "/")).toThrow(/holds no key/);
+    expect(() => readConfig({ PETSTORE_API_KEYS_FILE: join(dir, "missing.txt") }, "/")).toThrow(
+      /cannot read PETSTORE_API_KEYS_FILE .*missing\.txt/,
+    );
   });
 
   it("refuses PETSTORE_DATA_FILE, saying what replaced it", () => {
