@@ -17,9 +17,10 @@ export const sourceConditions = {
  * The one timeout policy. `pnpm test` runs every project on a 2-core machine at once, so a test's time is its own
  * plus its share of everything else: limits are sized for that, not for the test alone.
  * - unit: in-process tests (the reference server and MSW run inside the test process).
- * - integration: tests that start processes, browsers, registries or databases; a config file named
- *   `vitest.integration.config.ts` holds them, so the tier is visible in the tree and `pnpm test:integration`
- *   selects it.
+ * - integration: tests that start processes, browsers, registries or databases, or read a build (dist/); a config
+ *   file named `vitest.integration.config.ts` holds them, so the tier is visible in the tree and
+ *   `pnpm test:integration` selects it. In a package with both tiers they live in `test/integration/`, which the unit
+ *   tier never reads: the folder chooses the tier, not a list of files.
  */
 const tierTimeouts = {
   unit: { testTimeout: 30_000, hookTimeout: 60_000 },
@@ -40,10 +41,14 @@ interface ProjectOptions {
   source?: boolean;
 }
 
+/** The folder of a package's integration tests, when it also has unit tests. */
+const INTEGRATION_FOLDER = "test/integration/";
+
 function project(
   tier: TestTier,
   { name, include, exclude = [], typecheck = false, source = true }: ProjectOptions,
 ): TestProjectInlineConfiguration {
+  if (tier === "unit") exclude = [...exclude, `${INTEGRATION_FOLDER}**`];
   return {
     ...(source ? sourceConditions : {}),
     test: {

@@ -1,7 +1,4 @@
 import { defineProject } from "vitest/config";
 import { unitProject } from "../../vitest.shared.ts";
-import { integrationTests } from "./vitest.integration.config.ts";
 
-export default defineProject(
-  unitProject({ name: "client", include: ["test/**/*.test.ts"], exclude: integrationTests, typecheck: true }),
-);
+export default defineProject(unitProject({ name: "client", include: ["test/**/*.test.ts"], typecheck: true }));

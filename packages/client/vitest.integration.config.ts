@@ -1,7 +1,7 @@
 import { defineProject } from "vitest/config";
 import { integrationProject } from "../../vitest.shared.ts";
 
-/** Through a fault proxy to a real server, or against the built package. */
-export const integrationTests = ["test/integration/**/*.test.ts", "test/dist.test.ts"];
-
-export default defineProject(integrationProject({ name: "client:integration", include: integrationTests }));
+/** test/integration/: through a fault proxy to a real server, against the built package, or on a built copy. */
+export default defineProject(
+  integrationProject({ name: "client:integration", include: ["test/integration/**/*.test.ts"] }),
+);

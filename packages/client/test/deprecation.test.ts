@@ -1,12 +1,8 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { operations } from "@petstore/contract";
 import { describe, expect, it, vi } from "vitest";
 import { deprecationLink, deprecationMessage, parseDeprecationDate } from "../src/deprecation";
 import { createPetstoreClient, type DeprecationInfo, type CommonClientOptions } from "../src/index";
 import { fakeFetch, jsonResponse, PET } from "./helpers/fake-fetch";
-import { packageDir } from "./helpers/typescript";
 
 const contract = operations.getPet.deprecation;
 
@@ -245,17 +241,4 @@ describe("what servers send beyond the contract", () => {
     await petstore.pets.get(1);
     expect(seen.map((info) => info.source)).toEqual(["contract"]);
   });
-});
-
-describe("once per process across the ESM and CJS builds (the dual-package hazard)", () => {
-  it("the built ESM and CJS copies in one process warn once between them", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      join(packageDir, "test/fixtures/dual-deprecation.mjs"),
-    ]);
-    const { distinct, warnings } = JSON.parse(stdout) as { distinct: boolean; warnings: string[] };
-    expect(distinct).toBe(true);
-    expect(warnings).toEqual([
-      expect.stringMatching(/^DeprecationWarning: \[@petstore\/client\] pets\.get\(\) is deprecated/),
-    ]);
-  }, 60_000);
 });

@@ -1,7 +1,5 @@
-import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { operations } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { languageService, packageDir } from "./helpers/typescript";
@@ -39,19 +37,4 @@ describe("README", () => {
       `Today that is ${client?.limit} for \`createPetstoreClient\` (${formula(0)} × ${count} operations), ${error?.limit} for an error class alone and ${raw?.limit} for \`@petstore/client/raw\` (${formula(2)} × ${count});`,
     );
   });
-
-  it("reports the sizes size-limit measures on the built package", async () => {
-    expect(existsSync(join(packageDir, "dist/index.js")), "run `pnpm --filter @petstore/client build` first").toBe(
-      true,
-    );
-    const { stdout } = await promisify(execFile)(join(packageDir, "node_modules/.bin/size-limit"), ["--json"], {
-      cwd: packageDir,
-    });
-    const [client, error, raw] = (JSON.parse(stdout) as { size: number }[]).map(({ size }) =>
-      size.toLocaleString("en"),
-    );
-    expect(readme).toContain(`\`createPetstoreClient\` is ${client} B`);
-    expect(readme).toContain(`one error class imported alone is ${error} B`);
-    expect(readme).toContain(`\`@petstore/client/raw\` is ${raw} B`);
-  }, 60_000);
 });
