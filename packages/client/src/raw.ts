@@ -10,7 +10,7 @@ import type { PetstoreClientOptions } from "./options";
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
 const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
-const readCopy: Read<ArrayBuffer> = (response, cap) => cap(response.clone()).arrayBuffer();
+const readCopy: Read<string> = (response, text) => text(response.clone());
 
 /** The raw client's type: openapi-fetch's, over the contract's paths. */
 export type PetstoreRawClient = Client<paths>;

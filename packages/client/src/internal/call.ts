@@ -20,7 +20,7 @@ export interface CallInput {
   options?: RequestOptions | undefined;
 }
 
-const readText: Read<string> = (response, cap) => cap(response).text();
+const readText: Read<string> = (response, text) => text(response);
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
 function queryString(query: Record<string, QueryValue>): string {

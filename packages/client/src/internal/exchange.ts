@@ -19,10 +19,11 @@ type Exchanged<T> = [response: Response, value: T, retryAfterMs?: number];
 const MAX_BODY = 2 ** 25; // 32 MiB
 
 /**
- * Reads a response's body: `cap` gives a copy of a response whose body fails with the SDK's `response_too_large` as
- * soon as it passes 32 MiB, whatever the framing (a `Content-Length` over it fails before reading).
+ * Reads a response's body with `text`, which reads a response's body as text (as `response.text()` does) but fails
+ * with the SDK's `response_too_large` as soon as it passes 32 MiB, whatever the framing (a `Content-Length` over it
+ * fails before reading).
  */
-export type Read<T> = (response: Response, cap: (response: Response) => Response) => Promise<T>;
+export type Read<T> = (response: Response, text: (response: Response) => Promise<string>) => Promise<T>;
 
 /**
  * Makes the client's `send`: it sends a request with the client's retries and timeout, reading the body with `read`
@@ -96,34 +97,24 @@ export function createExchange(
           void release();
           throw tooLarge();
         }
-        return read(got, (source) => {
-          const body = source.body as
-            | (ReadableStream<Uint8Array<ArrayBuffer>> & AsyncIterable<Uint8Array<ArrayBuffer>>)
-            | null;
+        return read(got, async (source) => {
+          const body = source.body as (ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>) | null;
           // A web stream's reader, else an async iterator (node-fetch and cross-fetch give Node streams); both answer
           // `{ done, value }`.
           const reader = body?.getReader ? body.getReader() : body?.[Symbol.asyncIterator]();
-          if (!reader) return source;
-          const next = () => ("read" in reader ? reader.read() : reader.next());
-          const cancel = () => {
-            void ("cancel" in reader ? reader.cancel() : reader.return?.())?.catch(() => {});
-          };
+          const decoder = new TextDecoder();
+          let text = "";
           let size = 0;
-          // Counted chunk by chunk, so memory stays within the limit and one chunk whatever the server sends.
-          return new Response(
-            new ReadableStream({
-              async pull(controller) {
-                const { done, value } = await next();
-                if (done) controller.close();
-                else if ((size += value.byteLength) > MAX_BODY) {
-                  controller.error(tooLarge());
-                  cancel();
-                  void release();
-                } else controller.enqueue(value);
-              },
-              cancel,
-            }),
-          );
+          // Counted and decoded chunk by chunk, so no more than the limit and one chunk is held whatever the server sends.
+          for (let chunk; reader && !(chunk = await ("read" in reader ? reader.read() : reader.next())).done; ) {
+            if ((size += chunk.value.byteLength) > MAX_BODY) {
+              void ("cancel" in reader ? reader.cancel() : reader.return?.())?.catch(() => {});
+              void release();
+              throw tooLarge();
+            }
+            text += decoder.decode(chunk.value, { stream: true });
+          }
+          return text + decoder.decode();
         });
       };
       try {
