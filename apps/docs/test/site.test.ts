@@ -3,6 +3,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { operationTable } from "@petstore/contract";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildSite, type BuildResult } from "../src/site/build";
@@ -338,7 +339,7 @@ describe.skipIf("reason" in chromium)("accessible, phone-sized, dark-aware, and 
 
   test("every operation shows a curl and a TypeScript SDK sample", async () => {
     const { page, close } = await openIn("");
-    for (const id of ["listPets", "createPet", "getPet"]) {
+    for (const { operationId: id } of operationTable) {
       const operation = page.locator(`[id="tag/animals/operation/${id}"]`);
       expect(await operation.getByRole("tab").allInnerTexts(), id).toEqual(
         expect.arrayContaining(["curl", "TypeScript SDK"]),
