@@ -11,4 +11,5 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   "bundle-and-startup": async () => (await import("./bundle-and-startup")).runBundleAndStartup,
   "server-throughput": async () => (await import("./server-throughput")).runServerThroughput,
   "mock-speed": async () => (await import("./mock-speed")).runMockSpeed,
+  "million-pets": async () => (await import("./million-pets")).runMillionPets,
 };

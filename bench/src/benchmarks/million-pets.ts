@@ -1,0 +1,260 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createPostgresStore, createSqliteStore, type PetStore } from "@petstore/server";
+import pg from "pg";
+import { benchApiKey } from "../fixtures";
+import { formatNumber } from "../internal/format";
+import { startBenchDatabase } from "../internal/postgres";
+import type { BenchContext } from "../context";
+import type { BenchResult, ResultTable, TargetCheck } from "../result";
+import { median } from "../stats";
+
+const serverRoot = fileURLToPath(new URL("../../../apps/server/", import.meta.url));
+const authorization = { authorization: `Bearer ${benchApiKey}` };
+
+/** Writes `count` pets through the store, each with its own Idempotency-Key; only the last one is sold. */
+async function writePets(store: PetStore, count: number): Promise<void> {
+  const chunk = 5_000;
+  for (let from = 0; from < count; from += chunk) {
+    const creates: Promise<unknown>[] = [];
+    for (let i = from; i < Math.min(count, from + chunk); i++) {
+      creates.push(
+        store.create(
+          { name: `pet-${i}`, categoryId: i % 10, status: i === count - 1 ? "sold" : "available" },
+          { scope: "0123456789abcdef0123456789abcdef", key: crypto.randomUUID(), fingerprint: "f".repeat(64) },
+        ),
+      );
+    }
+    await Promise.all(creates);
+  }
+}
+
+/** Resident memory of a process, from /proc. */
+function rssBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+interface ServerFigures {
+  startMs: number;
+  rssMb: number;
+  soldListP50Ms: number;
+  createP50Ms: number;
+}
+
+/** Starts the built server (`node apps/server/dist/main.js`) with `env` and measures it, then stops it. */
+async function measureBuiltServer(env: Record<string, string>, samples: number): Promise<ServerFigures> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(serverRoot, "dist", "main.js")], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      PETSTORE_API_KEYS: benchApiKey,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (data: Buffer) => (stderr += data));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    let startMs = Number.NaN;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`[@petstore/bench] the server exited: ${stderr}`);
+      const ready = await fetch(`${base}/readyz`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+      if (ready) {
+        startMs = performance.now() - started;
+        break;
+      }
+      if (performance.now() - started > 60_000) throw new Error("[@petstore/bench] /readyz not 200 within 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const rssMb = rssBytes(child.pid!) / 2 ** 20;
+    const timed = async (run: () => Promise<Response>) => {
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const at = performance.now();
+        const response = await run();
+        await response.arrayBuffer();
+        if (response.status >= 300) throw new Error(`[@petstore/bench] got ${response.status}`);
+        times.push(performance.now() - at);
+      }
+      return median(times);
+    };
+    const soldListP50Ms = await timed(() => fetch(`${base}/v1/pets?status=sold&limit=100`, { headers: authorization }));
+    const createP50Ms = await timed(() =>
+      fetch(`${base}/v1/pets`, {
+        method: "POST",
+        headers: { ...authorization, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+        body: JSON.stringify({ name: "Timed", categoryId: 1 }),
+      }),
+    );
+    return { startMs, rssMb, soldListP50Ms, createP50Ms };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+const fileBytes = (file: string) =>
+  [file, `${file}-wal`].filter(existsSync).reduce((sum, f) => sum + statSync(f).size, 0);
+
+/**
+ * "1 M pets": a store of a million pets (each with its idempotency key, one of them sold), written directly through
+ * the store, then the built server started on it: time to `/readyz` 200, RSS after start, the p50 of
+ * `GET /pets?status=sold&limit=100` and of a create (against the same on a 100-pet store), and bytes per pet.
+ */
+export async function runMillionPets(context: BenchContext): Promise<BenchResult> {
+  const count = context.scale === "full" ? 1_000_000 : 2_000;
+  const samples = context.scale === "full" ? 200 : 10;
+  execFileSync("pnpm", ["run", "build"], { cwd: serverRoot, stdio: "pipe" });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "petstore-million-"));
+  const rows: (string | number)[][] = [];
+  const targets: TargetCheck[] = [];
+  const notes: string[] = [];
+  try {
+    const small = path.join(dir, "small", "petstore.db");
+    const smallStore = await createSqliteStore(small);
+    await writePets(smallStore, 100);
+    await smallStore.close();
+    const smallFigures = await measureBuiltServer({ PETSTORE_DATA_DIR: path.dirname(small) }, samples);
+
+    const big = path.join(dir, "big", "petstore.db");
+    const store = await createSqliteStore(big);
+    const writing = performance.now();
+    await writePets(store, count);
+    const writeSeconds = (performance.now() - writing) / 1000;
+    await store.close();
+    const bytesPerPet = fileBytes(big) / count;
+    const sqlite = await measureBuiltServer({ PETSTORE_DATA_DIR: path.dirname(big) }, samples);
+    notes.push(
+      `SQLite: ${formatNumber(count)} keyed creates written through the store in ${writeSeconds.toFixed(1)} s (${formatNumber(count / writeSeconds)}/s, 5,000 a transaction).`,
+    );
+    rows.push(
+      [
+        "SQLite, 100 pets",
+        smallFigures.startMs,
+        smallFigures.rssMb,
+        smallFigures.soldListP50Ms,
+        smallFigures.createP50Ms,
+        "—",
+      ],
+      [
+        `SQLite, ${formatNumber(count)} pets`,
+        sqlite.startMs,
+        sqlite.rssMb,
+        sqlite.soldListP50Ms,
+        sqlite.createP50Ms,
+        bytesPerPet,
+      ],
+    );
+    targets.push(
+      {
+        name: "SQLite, 1 M pets: process start to `/readyz` 200",
+        measured: sqlite.startMs,
+        limit: 1000,
+        kind: "max",
+        unit: "ms",
+      },
+      { name: "SQLite, 1 M pets: RSS after start", measured: sqlite.rssMb, limit: 150, kind: "max", unit: "MB" },
+      {
+        name: "SQLite, 1 M pets: `GET /pets?status=sold&limit=100` p50",
+        measured: sqlite.soldListP50Ms,
+        limit: 2,
+        kind: "max",
+        unit: "ms",
+      },
+      {
+        name: "SQLite, 1 M pets: disk per pet with its key",
+        measured: bytesPerPet,
+        limit: 300,
+        kind: "max",
+        unit: "B",
+      },
+      {
+        name: "SQLite, 1 M pets: create p50 ÷ the 100-pet store's",
+        measured: sqlite.createP50Ms / smallFigures.createP50Ms,
+        limit: 1.5,
+        kind: "max",
+        unit: "×",
+      },
+    );
+
+    const database = await startBenchDatabase();
+    if ("skip" in database) {
+      notes.push(`PostgreSQL rows skipped: ${database.skip}`);
+    } else {
+      try {
+        const pgStore = await createPostgresStore(database.url);
+        await pgStore.close();
+        // A million creates through the pool take many minutes of round trips here: the rows are written with
+        // the same columns in one INSERT … SELECT, the last pet sold, every pet with a key.
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        await client.query(
+          `INSERT INTO petstore_pets (name_json, category_id, status)
+           SELECT '"pet-' || i || '"', i % 10, CASE WHEN i = $1 THEN 'sold' ELSE 'available' END FROM generate_series(1, $1) i`,
+          [count],
+        );
+        await client.query(
+          `INSERT INTO petstore_idempotency_keys (scope, key, fingerprint, pet_id, created_at)
+           SELECT '0123456789abcdef0123456789abcdef', gen_random_uuid()::text, repeat('f', 64), id, now() FROM petstore_pets`,
+        );
+        await client.query("VACUUM ANALYZE");
+        const size = await client.query("SELECT pg_database_size(current_database())::bigint AS bytes");
+        await client.end();
+        const postgres = await measureBuiltServer({ DATABASE_URL: database.url }, samples);
+        const pgBytes = Number(size.rows[0].bytes) / count;
+        rows.push([
+          `PostgreSQL, ${formatNumber(count)} pets`,
+          postgres.startMs,
+          postgres.rssMb,
+          postgres.soldListP50Ms,
+          postgres.createP50Ms,
+          pgBytes,
+        ]);
+        targets.push({
+          name: "PostgreSQL, 1 M pets: `GET /pets?status=sold&limit=100` p50",
+          measured: postgres.soldListP50Ms,
+          limit: 2,
+          kind: "max",
+          unit: "ms",
+        });
+      } finally {
+        await database.stop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const table: ResultTable = {
+    caption: `The built server on a store of ${formatNumber(count)} pets (each with its idempotency key, one sold)`,
+    columns: [
+      "store",
+      "start to /readyz (ms)",
+      "RSS after start (MB)",
+      "sold list p50 (ms)",
+      "create p50 (ms)",
+      "bytes per pet",
+    ],
+    rows: rows.map((row) => row.map((cell) => (typeof cell === "number" ? Number(cell.toFixed(2)) : cell))),
+  };
+  return {
+    id: "million-pets",
+    title: "1 M pets",
+    method:
+      "Pets written directly through the store (PostgreSQL: one INSERT … SELECT), then `node apps/server/dist/main.js` started on them; " +
+      `${samples} sequential requests per latency.`,
+    tables: [table],
+    targets,
+    notes,
+  };
+}
