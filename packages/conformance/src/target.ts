@@ -8,6 +8,8 @@ export const capabilityDescriptions = {
   "route-errors": "answers routes and methods outside the contract with 404/405 Error bodies",
   "malformed-json": "answers a body that is not valid JSON with a 400 Error body",
   "payload-limit": "answers a body above 1 MiB with 413",
+  "exact-numbers":
+    "sees a JSON number's fraction where a double would round it away (categoryId 9007199254740990.6 is not an integer)",
   "int64-ids": "accepts every positive int64 petId up to 2^63-1 (not only up to 2^53-1)",
   "deprecation-header-value": "sends the contract's Deprecation value (@<unix seconds>), not `true`",
   "auth-scheme-case":

@@ -13,6 +13,8 @@ const prismProxyGaps: Partial<Record<Capability, string>> = {
   "auth-scheme-case": "Prism answers `bearer <key>` with its own 401 problem+json instead of forwarding it",
   "route-errors": "Prism answers unknown routes and methods itself with application/problem+json",
   "malformed-json": "Prism never answers a malformed JSON body (the request hangs)",
+  "exact-numbers":
+    "Prism parses the body into doubles and forwards it re-serialized: categoryId 9007199254740990.6 reaches the server as 9007199254740991",
   "int64-ids":
     "Prism caps int64 at 2^53-1 and answers larger valid ids with its own 422 problem+json instead of forwarding them",
 };
@@ -65,7 +67,7 @@ export async function startPrismProxyTarget({
     const prism = await spawnPrism(["proxy", ...(errors ? ["--errors"] : []), contractPath, upstream.baseUrl]);
     const gaps: Partial<Record<Capability, string>> = errors
       ? prismProxyGaps
-      : { "malformed-json": prismProxyGaps["malformed-json"] };
+      : { "malformed-json": prismProxyGaps["malformed-json"], "exact-numbers": prismProxyGaps["exact-numbers"] };
     return {
       name: errors ? "prism-proxy" : "prism-proxy-all",
       baseUrl: prism.url,

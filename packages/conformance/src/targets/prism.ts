@@ -13,6 +13,7 @@ export const prismGaps: Partial<Record<Capability, string>> = {
   "route-errors": "answers unknown routes and methods with application/problem+json, not Error bodies",
   "malformed-json": "never answers a malformed JSON body (the request hangs)",
   "payload-limit": "accepts bodies of any size",
+  "exact-numbers": "parses JSON into doubles: categoryId 9007199254740990.6 becomes 9007199254740991 and is accepted",
   "int64-ids": "caps int64 at 2^53-1, so larger valid ids are a 400",
   "deprecation-header-value": "replaces the declared Deprecation value with `deprecation: true`",
 };
