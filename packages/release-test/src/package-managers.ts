@@ -54,7 +54,8 @@ function bunExecutable(): string {
 /**
  * Runs `manager`'s install in the project `dir` (its package.json already written), configured the way a user
  * would point it at a second registry for one scope: `@petstore/*` from `registries.local`, the rest upstream.
- * Caches live in `cacheDir`, so repeated runs reuse the downloads.
+ * `cacheDir` keeps Yarn itself and pnpm's content-addressed store (keyed by integrity, so never stale); Yarn's and
+ * Bun's caches, keyed by name and version, live in the project.
  */
 export async function installWith(
   manager: PackageManager,
@@ -88,7 +89,10 @@ export async function installWith(
         "enableTelemetry: false",
         "enableGlobalCache: false",
         "enableImmutableInstalls: false",
-        `cacheFolder: "${path.join(cacheDir, "yarn-cache")}"`,
+        // Per project: Yarn keys its metadata and archives by name and version, so a shared cache would hand this
+        // run the tarball (and the registry port) of an earlier run's @petstore/client@0.1.0.
+        `cacheFolder: "${path.join(dir, ".yarn-cache")}"`,
+        `globalFolder: "${path.join(dir, ".yarn-global")}"`,
         "",
       ].join("\n"),
     );
@@ -103,8 +107,9 @@ export async function installWith(
         `registry = "${registries.upstream}"`,
         "[install.scopes]",
         `petstore = "${local}/"`,
+        // Per project, as for Yarn: Bun's cache is keyed by name and version.
         "[install.cache]",
-        `dir = "${path.join(cacheDir, "bun-cache")}"`,
+        `dir = "${path.join(dir, ".bun-cache")}"`,
         "",
       ].join("\n"),
     );
