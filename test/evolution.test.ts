@@ -19,7 +19,7 @@ const bin = (name: string) => join(root, "node_modules/.bin", name);
 // that `@petstore/*` imports in the copy resolve to the copy's sources.
 const packages = [
   "packages/contract",
-  "packages/service-rules",
+  "packages/service",
   "packages/client",
   "packages/mock",
   "packages/conformance",
@@ -95,8 +95,8 @@ beforeAll(async () => {
     ),
   );
   await addDeletePet();
-  // Service-rules' validators and the client's wiring are generated from the contract: generate the contract first.
-  for (const dir of ["packages/contract", "packages/service-rules", "packages/client"]) {
+  // The service's validators and the client's wiring are generated from the contract: generate the contract first.
+  for (const dir of ["packages/contract", "packages/service", "packages/client"]) {
     const generated = await attempt(dir, bin("tsx"), ["--conditions=@petstore/source", "scripts/generate.ts"]);
     if (generated.code !== 0) throw new Error(`pnpm generate failed in ${dir}:\n${generated.output}`);
   }
@@ -126,14 +126,12 @@ describe("adding DELETE /pets/{petId} (deletePet) to the contract", () => {
     })();
   });
 
-  it("regenerates the contract's operation table and service-rules' validators with it", async () => {
+  it("regenerates the contract's operation table and the service's validators with it", async () => {
     expect(await readFile(join(copy, "packages/contract/src/generated/operation-table.ts"), "utf8")).toContain(
       '"deletePet"',
     );
     expect(await readFile(join(copy, "packages/contract/src/generated/schema.ts"), "utf8")).toContain("deletePet");
-    expect(await readFile(join(copy, "packages/service-rules/src/generated/validators.ts"), "utf8")).toContain(
-      "deletePet",
-    );
+    expect(await readFile(join(copy, "packages/service/src/generated/validators.ts"), "utf8")).toContain("deletePet");
   });
 
   it("@petstore/client: generates pets.delete() from x-sdk-method and type-checks with no hand edit", async () => {

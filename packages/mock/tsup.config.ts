@@ -9,7 +9,7 @@ export default defineConfig({
   target: "es2022",
   splitting: false,
   // The service's rules are a private workspace package: bundled in, so the published package does not depend on it.
-  noExternal: ["@petstore/service-rules"],
+  noExternal: ["@petstore/service"],
   // The http entry imports the main one by the package's own name, so both share one module instance (and the main
   // entry's code is not copied into it).
   external: ["@petstore/mock"],

@@ -1,25 +1,11 @@
-// `pnpm lint`: builds the app from the contract and fails when an operation has no route or a schema does not compile.
-import { contractOperations } from "../src/internal/contract";
-import { buildApp } from "../src/internal/app";
-import { fastifyUrl } from "../src/internal/routes";
-import { createMemoryStore } from "../src/store/sqlite";
+// `pnpm lint`: builds the service from the contract, which fails naming any operation without its function.
+import { operationTable } from "@petstore/contract";
+import { createMemoryStore, createService } from "@petstore/service";
 
-const app = buildApp({
-  apiKeys: ["lint"],
-  store: createMemoryStore(),
-  logger: false,
-  logLevel: "info",
-  corsOrigins: ["*"],
-  bodyLimit: 1024,
-  requestTimeout: 1000,
-});
-await app.ready();
-const missing = contractOperations().filter(
-  (op) => !app.hasRoute({ method: op.method as "GET", url: fastifyUrl(op.path) }),
-);
-await app.close();
-if (missing.length > 0) {
-  console.error(`[@petstore/server] no route for: ${missing.map((op) => op.operationId).join(", ")}`);
+try {
+  createService({ store: createMemoryStore() });
+} catch (error) {
+  console.error(`[@petstore/server] cannot serve the contract: ${(error as Error).message}`);
   process.exit(1);
 }
-console.log(`[@petstore/server] lint: ${contractOperations().length} contract operations routed, schemas compiled`);
+console.log(`[@petstore/server] lint: ${operationTable.length} contract operations served by the service core`);

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { buildApp } from "./internal/app";
-import { BASE_PATH } from "./internal/routes";
+import { createService } from "@petstore/service";
+import { listenNode } from "@petstore/service/node";
+import { createKeyVerifier } from "./internal/auth";
+import { createHealthRoutes } from "./internal/health";
+import { ServerLog } from "./internal/logging";
 import type { RunningServer, ServerOptions } from "./options";
 import { createMemoryStore } from "./store/sqlite";
 
@@ -9,38 +12,48 @@ export function generateApiKey(): string {
   return `sk_dev_${randomBytes(18).toString("base64url")}`;
 }
 
-/** Starts the reference server and resolves once it is listening. */
+/**
+ * Starts the reference server and resolves once it is listening: the service core's pipeline over the chosen store,
+ * served by its Node adapter, with the server's keys, logs and health checks.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? "127.0.0.1";
   const apiKeys = options.apiKeys?.filter((key) => key.length > 0) ?? [generateApiKey()];
   if (apiKeys.length === 0) throw new Error("[@petstore/server] apiKeys is empty: give at least one non-empty key.");
   const store = options.store ?? createMemoryStore();
-  const app = buildApp({
-    apiKeys,
+  const log = options.logger
+    ? new ServerLog({ level: options.logLevel ?? "info", ...(options.logStream ? { stream: options.logStream } : {}) })
+    : undefined;
+  // Swapped whole by `setApiKeys` (SIGHUP): a request uses the keys in force when it is authenticated.
+  let verifyKey = createKeyVerifier(apiKeys);
+  const service = createService({
     store,
-    logger: options.logger ?? false,
-    logLevel: options.logLevel ?? "info",
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    verifyKey: (token) => verifyKey(token),
     corsOrigins: options.corsOrigins ?? ["*"],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    requestTimeout: options.requestTimeout ?? 30_000,
+    onError: log?.failed,
   });
-  await app.listen({ port: options.port ?? 0, host });
-  const address = app.server.address();
-  if (address === null || typeof address === "string")
-    throw new Error("[@petstore/server] the server has no TCP address");
-  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const url = `http://${hostPart}:${address.port}`;
+  const listener = await listenNode({
+    handle: service.handle,
+    port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
+    requestTimeout: options.requestTimeout ?? 30_000,
+    routes: createHealthRoutes(store),
+    onRequest: log?.requested,
+    onResponse: log?.answered,
+    onClientError: log?.refused,
+    onError: log?.failed,
+  });
+  log?.pino.info(`Server listening at ${listener.url}`);
   let closing: Promise<void> | undefined;
   return {
-    url,
-    baseUrl: url + BASE_PATH,
+    url: listener.url,
+    baseUrl: listener.url + service.basePath,
     apiKeys,
     setApiKeys(keys) {
       const accepted = keys.filter((key) => key.length > 0);
       if (accepted.length === 0) throw new Error("[@petstore/server] setApiKeys needs at least one non-empty key.");
-      app.setApiKeys(accepted);
+      verifyKey = createKeyVerifier(accepted);
     },
-    close: () => (closing ??= app.close().then(() => store.close())),
+    close: () => (closing ??= listener.close().then(() => store.close())),
   };
 }

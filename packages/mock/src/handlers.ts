@@ -1,24 +1,30 @@
-import { createRouter } from "@petstore/service-rules";
+import {
+  createService,
+  handleFetch,
+  type RequestContext,
+  type Service,
+  type ServiceRequest,
+  type ServiceResponse,
+} from "@petstore/service";
 import { http, type HttpHandler } from "msw";
 import { createAuthenticator } from "./internal/auth";
 import { contractOperations } from "./internal/contract";
-import { createRequestHandler } from "./internal/handle";
 import { baseUrlPattern, basePathOf } from "./internal/match";
-import { requestIdFor } from "./internal/request-id";
-import { errorResponse } from "./internal/respond";
+import { assertContractBody, PetstoreContractViolation } from "./internal/respond";
 import {
   createJournal,
   journalEntry,
   snapshotRequest,
   type JournalTarget,
   type PetstoreRequestJournal,
+  type RequestSnapshot,
 } from "./journal";
 import { handlerName } from "./operation-handler";
 import { resolveOptions, type PetstoreMockOptions } from "./options";
 import { overridesFor, type PetstoreOverrides } from "./override";
 import { registerHandlerSet, type LiveHandlerSet } from "./registry";
 import { scenariosFor, type PetstoreScenarios } from "./scenarios";
-import { createPetstoreStore, PetIdsExhaustedError, type PetstoreMockStore } from "./store";
+import { createMockStore, type PetstoreMockStore } from "./store";
 import { waitUnlessAborted } from "./wait";
 
 /** MSW handlers for every operation under the set's base URLs, carrying the set's store, journal and helpers bound to its base URLs. */
@@ -37,40 +43,70 @@ export type PetstoreHandlers = HttpHandler[] & {
   readonly override: PetstoreOverrides["override"];
 };
 
-/** The operation a request to the set called, for the journal. */
-function targetOf(
-  route: ReturnType<typeof createRouter>,
-  method: string,
-  href: string,
-  baseUrls: readonly string[],
-): JournalTarget {
-  const url = new URL(href);
-  const match = route(url.pathname.slice((basePathOf(url, baseUrls) ?? "").length));
-  const operation = match?.operations.get(method);
-  if (!match || !operation) return { operationId: undefined, params: {}, queryNames: [] };
-  const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(match.params)) {
-    try {
-      params[name] = decodeURIComponent(raw);
-    } catch {
-      params[name] = raw;
-    }
+/**
+ * How `@petstore/mock/http` reaches a handler set's service with a request from Node's `http` (its Node request, not a
+ * fetch copy, so what only the wire shows — a repeated header, a missing Host — is judged as the server judges it).
+ * A global symbol: the http entry is bundled apart from the main one.
+ */
+const SERVE_NODE: unique symbol = Symbol.for("@petstore/mock.serveNode") as never;
+
+/** What a handler set serves a Node request with: the request, its context, an abort signal, and its journal snapshot. */
+export type ServeNode = (
+  request: ServiceRequest,
+  context: RequestContext,
+  signal: AbortSignal,
+  snapshot: (body: Uint8Array | undefined) => RequestSnapshot,
+) => Promise<ServiceResponse>;
+
+/** The request with the body bytes the service read kept aside, for the journal. */
+class RecordedRequest implements ServiceRequest {
+  bytes: Uint8Array | undefined;
+  readonly method: string;
+  readonly url: string;
+  readonly httpVersion: string | undefined;
+
+  constructor(readonly inner: ServiceRequest) {
+    this.method = inner.method;
+    this.url = inner.url;
+    this.httpVersion = inner.httpVersion;
   }
+
+  header(name: string): string | undefined {
+    return this.inner.header(name);
+  }
+
+  headerValues(name: string): string[] {
+    return this.inner.headerValues(name);
+  }
+
+  async body(limit: number): Promise<Uint8Array> {
+    this.bytes = await this.inner.body(limit);
+    return this.bytes;
+  }
+}
+
+const aborted = () => Object.assign(new Error("the client went away"), { name: "AbortError" });
+
+/** The operation a request to the set called, for the journal. */
+function targetOf(service: Service, method: string, target: string, basePath: string): JournalTarget {
+  const found = service.operationAt(method, target, basePath);
+  if (!found) return { operationId: undefined, params: {}, queryNames: [] };
   return {
-    operationId: operation.operationId,
-    params,
-    queryNames: operation.parameters.filter((p) => p.in === "query").map((p) => p.name),
+    operationId: found.operation.operationId,
+    params: found.params,
+    queryNames: found.operation.parameters.filter((p) => p.in === "query").map((p) => p.name),
   };
 }
 
 /**
- * MSW request handlers that behave like the Petstore service: auth, validation, Error bodies, ordering, limits,
- * idempotency and headers, over an in-memory store seeded with `options.pets`. Spread them into `setupServer` or
- * `setupWorker`; the array also carries `.store`, `.requests`, `.scenario`, `.http` and `.override`.
+ * MSW request handlers that behave like the Petstore service — they answer through the service's own pipeline (auth,
+ * validation, Error bodies, ordering, limits, idempotency and headers) over an in-memory store seeded with
+ * `options.pets`. Spread them into `setupServer` or `setupWorker`; the array also carries `.store`, `.requests`,
+ * `.scenario`, `.http` and `.override`.
  */
 export function createPetstoreHandlers(options: PetstoreMockOptions = {}): PetstoreHandlers {
   const resolved = resolveOptions(options);
-  const pets = createPetstoreStore(resolved.pets, resolved.now);
+  const { store: pets, core } = createMockStore(resolved.pets, resolved.now);
   const { journal, record } = createJournal(
     contractOperations().map((op) => op.operationId),
     resolved.journalSize,
@@ -82,8 +118,16 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
       journal.clear();
     },
   };
-  const answer = createRequestHandler(resolved, store);
-  const route = createRouter();
+  const accepted = resolved.apiKeys === undefined ? undefined : new Set(resolved.apiKeys);
+  const service = createService({
+    store: core,
+    verifyKey: (token) => (accepted && !accepted.has(token) ? undefined : { scope: token }),
+    checkResponse: (operation, status, body) => assertContractBody(operation, status, body, "the handlers"),
+    // A fault in the mock is reported by MSW (a 500 naming it), not hidden behind the service's generic 500.
+    onError: (error, _requestId, status) => {
+      if (status === 500 || error instanceof PetstoreContractViolation) throw error;
+    },
+  });
   const set: LiveHandlerSet = {
     baseUrls: resolved.baseUrls,
     authenticate: createAuthenticator(resolved.apiKeys),
@@ -95,26 +139,41 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
     // The client gave up while the latency ran: nobody receives an answer, and no timer is left behind.
     if (latency !== undefined && !(await waitUnlessAborted(latency, request.signal))) return Response.error();
     const read = await snapshotRequest(request);
-    let response: Response;
-    try {
-      response = await answer(read.request);
-    } catch (error) {
-      if (!(error instanceof PetIdsExhaustedError)) throw error;
-      response = errorResponse(undefined, 500, error.message, requestIdFor(request));
-    }
+    const url = new URL(request.url);
+    const basePath = basePathOf(url, baseUrls) ?? "";
+    const response = await handleFetch(service, read.request, { basePath });
     const { snapshot } = read;
     const status = response.type === "error" ? 0 : response.status;
-    set.record(() => journalEntry(snapshot, targetOf(route, snapshot.method, snapshot.url, baseUrls), status));
+    set.record(() =>
+      journalEntry(snapshot, targetOf(service, snapshot.method, url.pathname + url.search, basePath), status),
+    );
     return response;
   });
   handler.info.header = handlerName("every Petstore operation (@petstore/mock handlers)", baseUrls);
+  const serveNode: ServeNode = async (request, context, signal, snapshot) => {
+    const base = context.basePath ?? service.basePath;
+    const path = request.url.split("?")[0]!;
+    // A request outside the base URL calls nothing of the set's: the service's 404 at once, unrecorded.
+    if (path !== base && !path.startsWith(`${base}/`)) return service.handle(request, context);
+    if (latency !== undefined && !(await waitUnlessAborted(latency, signal))) throw aborted();
+    const recorded = new RecordedRequest(request);
+    const answer = await service.handle(recorded, context);
+    set.record(() =>
+      journalEntry(snapshot(recorded.bytes), targetOf(service, request.method, request.url, base), answer.status),
+    );
+    return answer;
+  };
   const overrides = overridesFor(baseUrls, set);
-  return Object.assign([handler], {
-    store,
-    requests: journal,
-    baseUrls,
-    scenario: scenariosFor(baseUrls, set),
-    http: overrides.http,
-    override: overrides.override,
-  });
+  return Object.defineProperty(
+    Object.assign([handler], {
+      store,
+      requests: journal,
+      baseUrls,
+      scenario: scenariosFor(baseUrls, set),
+      http: overrides.http,
+      override: overrides.override,
+    }),
+    SERVE_NODE,
+    { value: serveNode, enumerable: false },
+  );
 }

@@ -1,9 +1,9 @@
+import { requestIdFor } from "@petstore/service";
 import { HttpHandler, HttpResponse } from "msw";
 import { authFailureHeaders, createAuthenticator } from "./internal/auth";
 import type { ContractOperation } from "./internal/contract";
 import { withCors } from "./internal/cors";
 import { operationPattern } from "./internal/match";
-import { requestIdFor } from "./internal/request-id";
 import { errorResponse } from "./internal/respond";
 import { journalEntry, snapshotCopy } from "./journal";
 import { missesEveryHandlerSet, servedBaseUrls, setsServing, type LiveHandlerSet } from "./registry";
@@ -62,7 +62,7 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
       const url = new URL(request.url);
       const sets = spec.bound ? [spec.bound] : setsServing(url);
       const snapshot = snapshotCopy(request);
-      const requestId = requestIdFor(request);
+      const requestId = requestIdFor(request.headers.get("x-request-id"));
       let response: Response | undefined;
       const auth = spec.auth
         ? (sets[0]?.authenticate ?? anyBearerToken)(request.headers.get("authorization"))

@@ -1,5 +1,11 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
-import { IDEMPOTENCY_TTL_MS, messages, normalizePet } from "@petstore/service-rules";
+import {
+  createMemoryStore,
+  IdempotencyConflictError,
+  normalizePet,
+  PetIdsExhaustedError,
+  type MemoryStore,
+} from "@petstore/service";
 import { validatorFor, describeErrors } from "./internal/ajv";
 import { checkOptionsObject, describeValue } from "./internal/check";
 import { componentSchema } from "./internal/contract";
@@ -36,13 +42,8 @@ export interface PetstoreMockStore {
   reset(): void;
 }
 
-/** The same idempotency key was sent with a different body. */
-export class IdempotencyConflictError extends Error {
-  constructor(key: string) {
-    super(messages.idempotencyConflict(key));
-    this.name = "IdempotencyConflictError";
-  }
-}
+// One class for the service and the mock: `instanceof` holds whichever raised it.
+export { IdempotencyConflictError };
 
 /** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
 function checkSeed(seed: readonly Pet[]): Pet[] {
@@ -97,48 +98,32 @@ function checkQuery(query: { limit?: number; status?: PetStatus }): void {
   }
 }
 
-/** No id is left for a new pet: the largest held is 2^53 − 1. */
-export class PetIdsExhaustedError extends RangeError {
-  constructor(largest: number) {
-    super(
-      `[@petstore/mock] store.create has no id left after ${largest} (2^53 − 1, the largest id a JavaScript number holds exactly): seed pets with smaller ids to create pets`,
-    );
-    this.name = "PetIdsExhaustedError";
-  }
+/** A handler set's store: the public, checked `PetstoreMockStore` over the service core's in-memory store it runs on. */
+export interface MockStore {
+  store: PetstoreMockStore;
+  core: MemoryStore;
 }
 
-/** An in-memory store seeded with `seed`; `now` (epoch milliseconds, default `Date.now()` at each call) is the clock for idempotency expiry. */
-export function createPetstoreStore(
-  seed: readonly Pet[] = [],
-  now: () => number = () => Date.now(),
-): PetstoreMockStore {
+/** The store of a handler set, and the core store the service answers from. */
+export function createMockStore(seed: readonly Pet[] = [], now: () => number = () => Date.now()): MockStore {
   if (typeof now !== "function")
     throw new TypeError(
       `[@petstore/mock] createPetstoreStore's clock must be a function returning epoch milliseconds, got ${describeValue(now)}`,
     );
-  const initial = checkSeed(seed);
-  let pets: Pet[] = [];
-  let keys = new Map<string, { fingerprint: string; createdAt: number; pet: Pet }>();
-  const reset = () => {
-    pets = initial.map((pet) => ({ ...pet }));
-    keys = new Map();
-  };
-  reset();
-  return {
-    all: () => pets.map((pet) => ({ ...pet })),
+  const core = createMemoryStore({ pets: checkSeed(seed), now: () => now() });
+  const copy = (pet: Pet): Pet => ({ ...pet });
+  const store: PetstoreMockStore = {
+    all: () => core.all().map(copy),
     list(query = {}) {
       checkQuery(query);
       const { limit = 20, status } = query;
-      return pets
-        .filter((pet) => status === undefined || pet.status === status)
-        .slice(0, limit)
-        .map((pet) => ({ ...pet }));
+      return core.select(status === undefined ? { limit } : { limit, status }).map(copy);
     },
     get(id) {
       if (!Number.isInteger(id))
         throw new TypeError(`[@petstore/mock] store.get needs an integer id, got ${describeValue(id)}`);
-      const pet = pets.find((candidate) => candidate.id === id);
-      return pet && { ...pet };
+      const pet = core.find(id);
+      return pet && copy(pet);
     },
     create(input, idempotency) {
       checkNewPet(input);
@@ -150,23 +135,26 @@ export function createPetstoreStore(
           `[@petstore/mock] store.create's idempotency must be { scope: string, key: non-empty string }, got ${describeValue(idempotency)}`,
         );
       }
-      const id = (pets.at(-1)?.id ?? 0) + 1;
-      // Past 2^53 - 1 a JavaScript number no longer holds the id exactly: two pets would share one.
-      if (!Number.isSafeInteger(id)) throw new PetIdsExhaustedError(id - 1);
-      const pet = normalizePet(id, input);
-      const fingerprint = JSON.stringify(normalizePet(0, input));
-      const mapKey = idempotency && `${idempotency.scope}\u0000${idempotency.key}`;
-      if (idempotency && mapKey) {
-        const earlier = keys.get(mapKey);
-        if (earlier && now() - earlier.createdAt < IDEMPOTENCY_TTL_MS) {
-          if (earlier.fingerprint !== fingerprint) throw new IdempotencyConflictError(idempotency.key);
-          return { pet: { ...earlier.pet }, replayed: true };
-        }
-        keys.set(mapKey, { fingerprint, createdAt: now(), pet });
+      try {
+        const { pet, replayed } = core.insert(input, idempotency && { scope: idempotency.scope, key: idempotency.key });
+        return { pet: copy(pet), replayed };
+      } catch (error) {
+        if (error instanceof PetIdsExhaustedError)
+          throw new RangeError(
+            `[@petstore/mock] store.create has no id left after ${error.largest} (2^53 − 1, the largest id a JavaScript number holds exactly): seed pets with smaller ids to create pets`,
+          );
+        throw error;
       }
-      pets.push(pet);
-      return { pet: { ...pet }, replayed: false };
     },
-    reset,
+    reset: () => core.reset(),
   };
+  return { store, core };
+}
+
+/** An in-memory store seeded with `seed`; `now` (epoch milliseconds, default `Date.now()` at each call) is the clock for idempotency expiry. */
+export function createPetstoreStore(
+  seed: readonly Pet[] = [],
+  now: () => number = () => Date.now(),
+): PetstoreMockStore {
+  return createMockStore(seed, now).store;
 }

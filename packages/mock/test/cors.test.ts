@@ -1,4 +1,4 @@
-import { CORS_EXPOSE_HEADERS } from "@petstore/service-rules";
+import { CORS_EXPOSE_HEADERS } from "@petstore/service";
 import type { Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, petstoreMock } from "../src/index";

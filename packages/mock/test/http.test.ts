@@ -2,7 +2,7 @@ import { Agent, request as httpRequest } from "node:http";
 import type { Socket } from "node:net";
 import { createPetstoreClient, InternalServerError, NotFoundError } from "@petstore/client";
 import { errorCodeByStatus, requestLimits, type Pet } from "@petstore/contract";
-import { CORS_ALLOW_HEADERS, messages } from "@petstore/service-rules";
+import { CORS_ALLOW_HEADERS, messages } from "@petstore/service";
 import { getResponse, HttpResponse, http, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -231,7 +231,7 @@ describe("startPetstoreMockServer", () => {
     expect(await client().pets.list()).toEqual([rex]);
   });
 
-  it("answers a method fetch cannot send with a 400 Error instead of failing", async () => {
+  it("answers a method fetch cannot send as the server does: 405 with Allow on an API path", async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       httpRequest(`${mock.baseUrl}/pets`, { method: "TRACE", headers: auth, agent: false }, (response) => {
         let text = "";
@@ -241,7 +241,7 @@ describe("startPetstoreMockServer", () => {
         .on("error", reject)
         .end();
     });
-    expect(status).toBe(400);
+    expect(status).toBe(405);
     const { message } = JSON.parse(body) as { message: string };
     expect(message).toContain("TRACE");
     expect(message).not.toMatch(/\.\.$/);

@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { completedLine, jsonString, RequestLog, serverPino as createServerPino } from "../../src/internal/logging";
+import { completedLine, jsonString, serverPino as createServerPino } from "../../src/internal/logging";
 
 /** The server's pino logger, and the lines it writes. */
 function serverPino() {
@@ -26,28 +26,6 @@ describe("completedLine", () => {
     const chindings = (root as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!;
     const line = completedLine(chindings, "req_0123456789abcdef0123456789abcdef", fields);
     expect(withoutTime(line)).toBe(withoutTime(lines[0]!));
-  });
-});
-
-describe("RequestLog", () => {
-  it("makes its children lazily too, each with its parent's and its own bindings", () => {
-    const { root, lines } = serverPino();
-    const server = new RequestLog(root, {}, {}).child({}, {});
-    server.child({ reqId: "lazy-2" }).error("failed");
-    expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 50, reqId: "lazy-2", msg: "failed" }),
-    ]);
-  });
-
-  it("logs through a pino child with the request's bindings, made on first use", () => {
-    const { root, lines } = serverPino();
-    const log = new RequestLog(root, { reqId: "lazy-1" }, {});
-    log.debug("not at info level");
-    log.warn({ detail: 1 }, "store unavailable");
-    expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 40, reqId: "lazy-1", detail: 1, msg: "store unavailable" }),
-    ]);
-    expect(log.level).toBe("info");
   });
 });
 

@@ -1,25 +1,19 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 // The package's own main entry, by name: the handler set and its helpers then share one module instance (one
 // registry of handler sets, one `PetstoreContractViolation`) with the app's `import … from "@petstore/mock"`, in the
 // CommonJS build too, and this entry adds no code to the main one.
 import { defaultBaseUrls, type PetstoreHandlers, type PetstoreMockOptions } from "@petstore/mock";
-import { requestLimits } from "@petstore/contract";
-import { messages, routeList } from "@petstore/service-rules";
+import { listenNode, type NodeRequest } from "@petstore/service/node";
 import { getResponse, type RequestHandler } from "msw";
 import { answerControl, isControlPath } from "../control/api";
 import { CONTROL_PREFIX } from "../control/protocol";
 import { createMockSession, type MockSession } from "../control/session";
+import type { ServeNode } from "../handlers";
 import { checkOptionsObject, describeValue } from "../internal/check";
-import { withCors } from "../internal/cors";
-import { RequestError } from "../internal/errors";
 import { listenOptionsError, portInUseError } from "../internal/listen";
-import { newRequestId, requestIdFor } from "../internal/request-id";
-import { errorResponse } from "../internal/respond";
 import { HANDLER_OPTION_NAMES, resolveOptions } from "../options";
 import { preferHandlers } from "./prefer";
-import { toFetchRequest } from "./request";
-import { sendResponse } from "./response";
+import { snapshotOf, toFetchRequest } from "./request";
+import { fromFetchResponse } from "./response";
 
 export { connectPetstoreMock } from "../control/remote";
 export type {
@@ -57,7 +51,7 @@ export interface RunningPetstoreMockServer {
   use(...overrides: RequestHandler[]): void;
   /** Drops every handler `use()` added, as MSW's `server.resetHandlers()`; the store and journal stay as they are. */
   resetHandlers(): void;
-  /** Stops listening, ends every connection (keep-alive ones too) and resolves once the server has closed. */
+  /** Stops listening, ends every connection (keep-alive ones too, and requests still waiting) and resolves once the server has closed. */
   close(): Promise<void>;
 }
 
@@ -71,21 +65,11 @@ const OPTION_NAMES = [
   ...HANDLER_OPTION_NAMES.filter((name) => name !== "baseUrls"),
 ];
 
+/** The handler set's way in for Node requests (see `SERVE_NODE` in handlers.ts; a global symbol, so no code is shared). */
+const SERVE_NODE = Symbol.for("@petstore/mock.serveNode");
+
 /** The contract's base path, `/v1`: where the handlers answer under the server's origin. */
 const BASE_PATH = new URL(defaultBaseUrls[0]!).pathname.replace(/\/+$/, "");
-
-/** `http://host:port` of a listening server; an unspecified address (`0.0.0.0`, `::`) is reached on loopback. */
-function originOf({ address, port }: AddressInfo): string {
-  const host = address === "0.0.0.0" ? "127.0.0.1" : address === "::" ? "::1" : address;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-}
-
-/** The service's 404 for a path outside the base path, where no handler of the set answers. */
-function notFound(request: Request): Response {
-  const { pathname } = new URL(request.url);
-  const message = messages.notFound(request.method, pathname, routeList(BASE_PATH));
-  return errorResponse(undefined, 404, message, requestIdFor(request));
-}
 
 function printError(error: unknown): void {
   console.error(`[@petstore/mock] ${NAME}: a handler threw, and the client got a 500:`, error);
@@ -120,78 +104,68 @@ export async function startPetstoreMockServer(
   // Checked before listening; only the seed pets' check waits for the handler set.
   resolveOptions(handlerOptions);
 
-  // Room above the contract's header limit, so the handlers' own 431 answers rather than Node's bare one.
-  const server = createServer({ maxHeaderSize: 2 * requestLimits.headerBytes });
-  await new Promise<void>((resolve, reject) => {
-    const refuse = (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? portInUseError(NAME, port, host) : error);
-    server.once("error", refuse).listen(port, host, () => {
-      server.off("error", refuse);
-      resolve();
-    });
+  let session: MockSession | undefined;
+  let origin = "";
+  const listener = await listenNode({
+    port,
+    host,
+    // Closing ends every connection at once: a mock in a test run is closed when its tests are done with it.
+    drainQuietMs: 0,
+    drainMaxMs: 0,
+    onError: (error) => {
+      try {
+        onError(error);
+      } catch (thrown) {
+        // The client still gets its 500, and the process goes on.
+        console.error(`[@petstore/mock] ${NAME}: could not answer a request (onError threw?):`, thrown);
+      }
+    },
+    async handle(request, context) {
+      const node = request as NodeRequest;
+      if (!session) throw new Error("the handler set is not ready");
+      if (isControlPath(node.url.split("?")[0]!)) {
+        const control = await toFetchRequest(node, origin);
+        if (control) {
+          const access = { token: controlToken, remoteAddress: node.message.socket.remoteAddress };
+          return fromFetchResponse(await answerControl(control, session, access));
+        }
+      }
+      const { handlers } = session;
+      if (!context.draining && (session.added.length > 0 || node.header("prefer") !== undefined)) {
+        // Overrides, scenarios and `Prefer` see a fetch Request; the service then reads the same body bytes.
+        const fetchRequest = await toFetchRequest(node, origin);
+        const overrides = fetchRequest ? [...preferHandlers(fetchRequest, handlers), ...session.added] : [];
+        const answered = fetchRequest && overrides.length > 0 ? await getResponse(overrides, fetchRequest) : undefined;
+        if (answered && !isPassthrough(answered)) {
+          if (!(answered instanceof Response))
+            throw new TypeError(`a handler answered ${describeValue(answered)}, not a Response`);
+          return fromFetchResponse(answered);
+        }
+      }
+      const serve = (handlers as unknown as Record<symbol, ServeNode>)[SERVE_NODE]!;
+      const snapshot = (body: Uint8Array | undefined) => snapshotOf(node, origin, body);
+      return serve(node, { ...context, basePath: BASE_PATH }, node.signal, snapshot);
+    },
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === "EADDRINUSE" ? portInUseError(NAME, port, host) : error;
   });
-  const origin = originOf(server.address() as AddressInfo);
-  let session: MockSession;
+  origin = listener.url;
   try {
     session = createMockSession({ ...handlerOptions, baseUrls: [`${origin}${BASE_PATH}`] });
   } catch (error) {
-    server.close();
+    await listener.close();
     throw error;
   }
+  const ready = session;
 
-  const answer = async (message: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const controller = new AbortController();
-    // A client that goes away ends the handler's waits (latency, slow scenarios) with it.
-    response.once("close", () => controller.abort());
-    let request: Request | undefined;
-    try {
-      request = await toFetchRequest(message, origin, controller.signal);
-      if (isControlPath(new URL(request.url).pathname)) {
-        const access = { token: controlToken, remoteAddress: message.socket.remoteAddress };
-        return await sendResponse(response, await answerControl(request, session, access));
-      }
-      const { handlers } = session;
-      const overrides = [...preferHandlers(request, handlers), ...session.added];
-      // A clone when an override may read the body and then pass the request on to the set.
-      let answered = await getResponse([...overrides, ...handlers], overrides.length ? request.clone() : request);
-      if (isPassthrough(answered)) answered = await getResponse([...handlers], request);
-      if (!answered || isPassthrough(answered)) answered = withCors(notFound(request), request.headers.get("origin"));
-      if (!(answered instanceof Response))
-        throw new TypeError(`a handler answered ${describeValue(answered)}, not a Response`);
-      await sendResponse(response, answered);
-    } catch (error) {
-      if (response.headersSent || response.destroyed) return void response.destroy();
-      const requestId = request ? requestIdFor(request) : newRequestId();
-      const refused = error instanceof RequestError;
-      const failure = refused
-        ? errorResponse(undefined, error.status, error.message, requestId)
-        : errorResponse(undefined, 500, messages.internalError(requestId), requestId);
-      await sendResponse(response, withCors(failure, message.headers.origin ?? null));
-      if (!refused) onError(error);
-    }
-  };
-  server.on("request", (message: IncomingMessage, response: ServerResponse) => {
-    // What `answer` cannot handle itself (an `onError` that throws, a socket that fails while the 500 is sent) ends
-    // this response only: never an unhandled rejection that would end the process.
-    answer(message, response).catch((error: unknown) => {
-      response.destroy();
-      console.error(`[@petstore/mock] ${NAME}: could not answer a request (onError threw?):`, error);
-    });
-  });
-
-  let closed: Promise<void> | undefined;
   return {
     baseUrl: `${origin}${BASE_PATH}`,
     controlUrl: `${origin}${CONTROL_PREFIX}`,
     get handlers() {
-      return session.handlers;
+      return ready.handlers;
     },
-    use: (...added) => session.use(...added),
-    resetHandlers: () => session.resetHandlers(),
-    close: () =>
-      (closed ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      })),
+    use: (...added) => ready.use(...added),
+    resetHandlers: () => ready.resetHandlers(),
+    close: () => listener.close(),
   };
 }

@@ -1,74 +1,53 @@
-import type { IncomingMessage } from "node:http";
 import { requestLimits } from "@petstore/contract";
-import { messages } from "@petstore/service-rules";
-import { RequestError } from "../internal/errors";
+import type { NodeRequest } from "@petstore/service/node";
+import { JOURNAL_BODY_BYTES, type RequestSnapshot } from "../journal";
 
 /** Methods whose body `new Request` refuses, and the service ignores. */
 const BODYLESS = new Set(["GET", "HEAD"]);
 
-/**
- * The body of `message`, read up to `max` bytes. What follows is read and dropped as it arrives (never held), which
- * keeps the connection usable for the client's next request.
- */
-function readUpTo(message: IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size < max) return;
-      message.off("data", onData).off("end", onEnd).off("error", reject);
-      message.resume();
-      resolve(Buffer.concat(chunks, size).subarray(0, max));
-    };
-    const onEnd = () => resolve(Buffer.concat(chunks, size));
-    // A client that goes away mid-body ends the request with "close" alone; after "end" it changes nothing.
-    message
-      .on("data", onData)
-      .once("end", onEnd)
-      .once("error", reject)
-      .once("close", () => reject(new Error("aborted")));
-  });
-}
-
-/**
- * The request's URL under `origin`, whatever host the client named: origin-form targets (`/v1/pets`, even `//x/y`)
- * as they are, the path of an absolute-form one (`http://host/v1/pets`, as proxies send), `/` for `*`.
- */
-function urlOf(target: string, origin: string): URL {
-  if (target.startsWith("/")) return new URL(`${origin}${target}`);
-  try {
-    const url = new URL(target);
-    return new URL(`${origin}${url.pathname}${url.search}`);
-  } catch {
-    return new URL(`${origin}/`);
-  }
-}
-
-/**
- * The Fetch `Request` the handlers answer for `message`, as received by a server at `origin`; `signal` aborts it.
- * The body is read up to one byte past the contract's limit (`x-request-limits.bodyBytes`): a larger one reaches the
- * handlers cut there, which is enough for them to refuse it with their 413 (or with the 401, 404 or 415 the service
- * gives first), and the rest is never held in memory. Throws a 400 RequestError for a method `fetch` does not allow
- * (`TRACE`).
- */
-export async function toFetchRequest(message: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
+/** The request's headers as a fetch `Headers` (repeated ones joined by ", ", as `fetch` joins them). */
+function headersOf(request: NodeRequest): Headers {
   const headers = new Headers();
-  for (let index = 0; index < message.rawHeaders.length; index += 2) {
-    headers.append(message.rawHeaders[index]!, message.rawHeaders[index + 1]!);
+  const raw = request.message.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    try {
+      headers.append(raw[index]!, raw[index + 1]!);
+    } catch {
+      // A header `fetch` refuses (a name Node accepts but Headers does not) is not the overrides' business.
+    }
   }
-  const method = message.method ?? "GET";
-  const body = BODYLESS.has(method) ? undefined : await readUpTo(message, requestLimits.bodyBytes + 1);
+  return headers;
+}
+
+/** The journal's snapshot of a request served over HTTP, with the body bytes the service read (if it read them). */
+export function snapshotOf(request: NodeRequest, origin: string, body: Uint8Array | undefined): RequestSnapshot {
+  return {
+    method: request.method.toUpperCase(),
+    url: `${origin}${request.url}`,
+    headers: Object.fromEntries(headersOf(request)),
+    // A copy of what the journal keeps, so the request's own buffer is not held.
+    body: body === undefined ? undefined : (body.slice(0, JOURNAL_BODY_BYTES).buffer as ArrayBuffer),
+    bodySize: body?.byteLength ?? 0,
+  };
+}
+
+/**
+ * The fetch `Request` that `use()` overrides see for `request`, as received by a server at `origin`, or undefined for
+ * one `fetch` cannot express (a method it forbids, such as TRACE): no override can answer that. The body is read up to
+ * one byte past the contract's limit; the service later reads the same bytes.
+ */
+export async function toFetchRequest(request: NodeRequest, origin: string): Promise<Request | undefined> {
+  const method = request.method;
+  const body = BODYLESS.has(method) ? undefined : await request.body(requestLimits.bodyBytes);
   try {
-    return new Request(urlOf(message.url ?? "/", origin), {
+    return new Request(`${origin}${request.url.startsWith("/") ? request.url : "/"}`, {
       method,
-      headers,
+      headers: headersOf(request),
       // A Buffer is a Uint8Array over an ArrayBuffer, which `fetch` takes; its type only allows a SharedArrayBuffer.
       body: body?.length ? (body as Uint8Array<ArrayBuffer>) : undefined,
-      signal,
+      signal: request.signal,
     });
-  } catch (error) {
-    throw new RequestError(400, messages.notUnderstood(`${(error as Error).message.replace(/\.*$/, "")}.`));
+  } catch {
+    return undefined;
   }
 }

@@ -1,20 +1,18 @@
-import type { ServerResponse } from "node:http";
+import type { ServiceResponse } from "@petstore/service";
 
 /**
- * Sends `answer` as it is: status, reason, every header (a repeated one, such as `Set-Cookie`, as several lines) and
- * the body's bytes. A network error (`Response.error()`, the `networkError` scenario) drops the connection, which is
- * what `fetch` then reports.
+ * An override's `Response` as the Node adapter sends it: status, headers and body text. A network error
+ * (`Response.error()`, the `networkError` scenario) drops the connection, which is what `fetch` then reports.
  */
-export async function sendResponse(response: ServerResponse, answer: Response): Promise<void> {
-  if (answer.type === "error") {
-    response.destroy();
-    return;
-  }
-  const body = answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer());
-  const headers: string[] = [];
-  for (const [name, value] of answer.headers) headers.push(name, value);
-  if (response.destroyed) return;
-  if (answer.statusText) response.writeHead(answer.status, answer.statusText, headers);
-  else response.writeHead(answer.status, headers);
-  response.end(body);
+export async function fromFetchResponse(answer: Response): Promise<ServiceResponse> {
+  if (answer.type === "error") throw Object.assign(new Error("network error"), { name: "AbortError" });
+  const headers: Record<string, string | string[]> = {};
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 1) headers["set-cookie"] = cookies;
+  // The adapter counts the bytes it sends.
+  delete headers["content-length"];
+  return { status: answer.status, headers, body: answer.body === null ? null : await answer.text() };
 }

@@ -1,8 +1,8 @@
 import { componentSchemas, operationTable } from "@petstore/contract";
-import { validatorFor as generatedValidator, type Validate } from "@petstore/service-rules";
+import { validatorFor as generatedValidator, type Validate } from "@petstore/service";
 import type { Schema } from "./contract";
 
-export { describeErrors } from "@petstore/service-rules";
+export { describeErrors } from "@petstore/service";
 
 let bySchema: WeakMap<Schema, string> | undefined;
 

@@ -1,4 +1,4 @@
-import { messages, parseAuthorization, WWW_AUTHENTICATE as CHALLENGE } from "@petstore/service-rules";
+import { messages, parseAuthorization, WWW_AUTHENTICATE as CHALLENGE } from "@petstore/service";
 
 /** The challenge every 401 of the service carries. */
 export const WWW_AUTHENTICATE = { "www-authenticate": CHALLENGE };
@@ -7,8 +7,8 @@ export const WWW_AUTHENTICATE = { "www-authenticate": CHALLENGE };
 export type AuthResult = { ok: true; apiKey: string } | { ok: false; status: 400 | 401; message: string };
 
 /**
- * Checks a bearer token with the service's rules and messages; `apiKeys` undefined accepts any non-empty token.
- * Timing is irrelevant in a mock, so a Set lookup is fine.
+ * The service's first rule for scenarios and overrides, which answer before the service does: the `Authorization`
+ * header checked with the service's parser and messages; `apiKeys` undefined accepts any non-empty token.
  */
 export function createAuthenticator(apiKeys: readonly string[] | undefined): (header: string | null) => AuthResult {
   const accepted = apiKeys === undefined ? undefined : new Set(apiKeys);
@@ -20,7 +20,7 @@ export function createAuthenticator(apiKeys: readonly string[] | undefined): (he
   };
 }
 
-/** The headers of an auth failure: the challenge on a 401. */
-export function authFailureHeaders(result: { status: number }): Record<string, string> {
-  return result.status === 401 ? WWW_AUTHENTICATE : {};
+/** The headers of an authentication failure: the challenge on a 401 (a 400 for several keys carries none). */
+export function authFailureHeaders(auth: { status: 400 | 401 }): Record<string, string> {
+  return auth.status === 401 ? WWW_AUTHENTICATE : {};
 }

@@ -1,6 +1,6 @@
 import { componentSchemas, operationTable, type ContractOperation, type JsonSchema } from "@petstore/contract";
 
-export type { ContractOperation, ContractParameter } from "@petstore/contract";
+export type { ContractOperation } from "@petstore/contract";
 
 /** A JSON Schema object as the contract writes it, after `$ref`s are inlined. */
 export type Schema = JsonSchema;

@@ -1,4 +1,4 @@
-import { corsHeaders } from "@petstore/service-rules";
+import { corsHeaders } from "@petstore/service";
 
 /**
  * The answer with the CORS headers the service gives a request that carries an `Origin`, so a page on another origin

@@ -1,3 +1,4 @@
+import { serviceHeaders } from "@petstore/service";
 import { describeErrors, validatorFor } from "./ajv";
 import { componentSchema, type ContractOperation, type Schema } from "./contract";
 import { errorBody } from "./errors";
@@ -51,9 +52,12 @@ export function assertContractBody(
   }
 }
 
-/** Headers every response of `operation` carries: `X-Request-Id` and the contract's constant headers (getPet's deprecation). */
+/**
+ * Headers every response of `operation` carries, as the service sends them: `X-Request-Id`, `nosniff`, `no-store`
+ * and the contract's constant headers (getPet's deprecation).
+ */
 export function standardHeaders(operation: ContractOperation | undefined, requestId: string): Record<string, string> {
-  return { "x-request-id": requestId, ...(operation?.constantHeaders ?? {}) };
+  return { ...serviceHeaders(requestId), ...(operation?.constantHeaders ?? {}) };
 }
 
 /** A JSON response, checked against the contract first, with the standard headers. */
@@ -82,11 +86,6 @@ const encoder = new TextEncoder();
 /** The size of `text` in UTF-8, as `Content-Length` counts it. */
 function byteLength(text: string): number {
   return encoder.encode(text).byteLength;
-}
-
-/** A response without a body (a 204: no `Content-Length`, as the service sends none). */
-export function emptyResponse(status: number, headers: Record<string, string>): Response {
-  return new Response(null, { status, headers });
 }
 
 /** An Error response for `status`, checked against the contract. */

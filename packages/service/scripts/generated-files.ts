@@ -1,0 +1,145 @@
+import { componentSchemas, operationTable, type ContractOperation, type JsonSchema } from "@petstore/contract";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standalone from "ajv/dist/standalone/index.js";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const generatedDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
+
+/**
+ * The one set of Ajv options for every request and response check of the service (server and mock alike): all
+ * errors off (the first one is reported), no type coercion (parameters are coerced by `coerceParameter` first),
+ * defaults not inserted (a schema `default` is applied to a missing parameter by the rules, never to a body: the
+ * contract gives bodies none), formats checked (int32/int64 are turned into bounds below).
+ */
+const AJV_OPTIONS = {
+  strict: false,
+  allErrors: false,
+  coerceTypes: false,
+  useDefaults: false,
+  validateFormats: true,
+} as const;
+
+// `int64` numbers must be safe JavaScript integers: JSON.parse rounds anything larger, so accepting one would store
+// a different number than the client sent. Expressed as bounds so the generated code needs no format functions.
+const FORMAT_BOUNDS: Record<string, { minimum: number; maximum: number }> = {
+  int32: { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
+  int64: { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+};
+const DATA_KEYWORDS = new Set(["example", "examples", "const", "enum", "default"]);
+
+function forAjv(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forAjv);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = DATA_KEYWORDS.has(key) ? value : forAjv(value);
+  const bounds = typeof out.format === "string" ? FORMAT_BOUNDS[out.format] : undefined;
+  if (bounds) {
+    delete out.format;
+    out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), bounds];
+  }
+  return out;
+}
+
+// Ajv's standalone code imports a few helpers at run time; the ones the contract needs are inlined so the generated
+// module imports nothing (no CommonJS `require` in a browser bundle).
+const RUNTIME: Record<string, string> = {
+  ucs2length:
+    "function(str){let length=0;let pos=0;const len=str.length;while(pos<len){length++;const value=str.charCodeAt(pos++);if(value>=0xd800&&value<=0xdbff&&pos<len){const extra=str.charCodeAt(pos);if((extra&0xfc00)===0xdc00)pos++;}}return length;}",
+};
+
+/** The key of the validator of one part of an operation. */
+function validatorKey(operation: Pick<ContractOperation, "operationId">, part: string): string {
+  return `${operation.operationId} ${part}`;
+}
+
+/** Every schema the service checks at run time, keyed: parameters, request bodies, response bodies. */
+function schemasToCompile(
+  operations: readonly ContractOperation[] = operationTable,
+  components: { readonly [name: string]: JsonSchema } = componentSchemas,
+): Map<string, JsonSchema> {
+  const schemas = new Map<string, JsonSchema>();
+  for (const [name, schema] of Object.entries(components)) schemas.set(`component ${name}`, schema);
+  for (const op of operations) {
+    for (const param of op.parameters) schemas.set(validatorKey(op, `${param.in}:${param.name}`), param.schema);
+    if (op.requestBody) schemas.set(validatorKey(op, "body"), op.requestBody.schema);
+    for (const [status, response] of Object.entries(op.responses))
+      if (response.schema) schemas.set(validatorKey(op, `response:${status}`), response.schema);
+  }
+  return schemas;
+}
+
+const header =
+  "// Generated from packages/contract/openapi.yaml by `pnpm --filter @petstore/service generate`: validators\n" +
+  "// precompiled by Ajv (standalone code) for every parameter, request body and response body of the contract.\n" +
+  "// Do not edit by hand; a test fails when this file is stale.\n" +
+  "// @ts-nocheck\n";
+
+/** Renders `src/generated/validators.ts` for `operations`. */
+export function renderValidators(
+  operations: readonly ContractOperation[] = operationTable,
+  components: { readonly [name: string]: JsonSchema } = componentSchemas,
+): Record<string, string> {
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: true } });
+  // Identical schemas (every Error response) share one validator.
+  const names = new Map<string, string>();
+  const table: string[] = [];
+  for (const [key, schema] of schemasToCompile(operations, components)) {
+    const prepared = forAjv(schema) as object;
+    const text = JSON.stringify(prepared);
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `v${names.size}`;
+      names.set(text, name);
+      ajv.addSchema(prepared, name);
+    }
+    table.push(`  ${JSON.stringify(key)}: ${name},`);
+  }
+  const exports = Object.fromEntries([...names.values()].map((name) => [name, name]));
+  // ajv/dist/standalone is CommonJS: its function is the module itself or its `default`, depending on the loader.
+  const loaded = standalone as unknown as { default?: unknown };
+  const standaloneCode = (typeof loaded.default === "function" ? loaded.default : loaded) as (
+    ajv: unknown,
+    refs: Record<string, string>,
+  ) => string;
+  let code = standaloneCode(ajv, exports);
+  code = code.replace(/^"use strict";/, "");
+  code = code.replace(/require\("ajv\/dist\/runtime\/([\w-]+)"\)\.default/g, (_match, name: string) => {
+    const inline = RUNTIME[name];
+    if (!inline)
+      throw new Error(
+        `[@petstore/service] the contract needs Ajv's runtime helper ${name}: add it to RUNTIME in scripts/generated-files.ts`,
+      );
+    return `(${inline})`;
+  });
+  if (/require\(/.test(code)) throw new Error("[@petstore/service] the standalone validators still require a module");
+  const text = `${header}${code}\n\n/** Each precompiled validator by key (\`<operationId> <part>\`). */\nexport const validators = {\n${table.join("\n")}\n};\n`;
+  return { "validators.ts": text };
+}
+
+/** `createPet` → `create-pet`: the file under `src/operations/` that holds an operation's function. */
+function operationFileName(operationId: string): string {
+  return operationId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** The folder of the operations' functions, one file each. */
+const operationsDir = fileURLToPath(new URL("../src/operations/", import.meta.url));
+
+/**
+ * Renders `src/generated/operations.ts`: every operation of the contract, by operationId, imported from
+ * `src/operations/<operation-id>.ts`. An operation whose file does not exist yet is left out, so the type-check fails
+ * naming it (the table is a record over every OperationId) and the service refuses to start naming it.
+ */
+export function renderOperations(operations: readonly ContractOperation[] = operationTable): Record<string, string> {
+  const ids = operations.map((op) => op.operationId);
+  const present = ids.filter((id) => existsSync(`${operationsDir}${operationFileName(id)}.ts`));
+  const text =
+    "// Generated from packages/contract/openapi.yaml by `pnpm --filter @petstore/service generate`: each operation's\n" +
+    "// function from src/operations/<operation-id>.ts. Do not edit by hand; a test fails when this file is stale.\n" +
+    'import type { OperationId } from "@petstore/contract";\n' +
+    'import type { Operation } from "../operation";\n' +
+    present.map((id) => `import { ${id} } from "../operations/${operationFileName(id)}";\n`).join("") +
+    "\n/** The function of every operation of the contract, by operationId. */\n" +
+    `export const operationFunctions: Record<OperationId, Operation> = { ${present.join(", ")} };\n`;
+  return { "operations.ts": text };
+}

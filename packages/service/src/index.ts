@@ -1,0 +1,27 @@
+export { parseAuthorization, WWW_AUTHENTICATE } from "./auth";
+export { BODY_SAMPLE, createBodyValidator } from "./body";
+export { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, corsHeaders, preflightHeaders } from "./cors";
+export { describeSchema } from "./describe";
+export { errorBody, errorCodeFor, RuleError } from "./errors";
+export { handleFetch, toFetchResponse } from "./fetch";
+export { nestingDepth, parseJsonBody } from "./json";
+export { createMemoryStore, MemoryStore, PetIdsExhaustedError } from "./memory-store";
+export { messages, PATH_PARAMETER_MAX_LENGTH, shortPath } from "./messages";
+export { PARSER_METHODS } from "./methods";
+export { createParameterParser } from "./parameters";
+export { IDEMPOTENCY_TTL_MS, IdempotencyConflictError, normalizePet, pickNewPet } from "./pets";
+export { createService, errorAnswer, JSON_TYPE, serviceHeaders } from "./pipeline";
+export { parseQueryString } from "./query";
+export { newRequestId, requestIdFor } from "./request-id";
+export { contractBasePath, createMatcher, routeList } from "./routes";
+export { fingerprintOf, StoreUnavailableError } from "./store";
+export { describeErrors, validatorFor } from "./validators";
+
+export type { ParsedAuthorization } from "./auth";
+export type { MemoryIdempotency, MemoryStoreOptions } from "./memory-store";
+export type { Caller, Operation, OperationAnswer, OperationRequest } from "./operation";
+export type { RawParameter } from "./parameters";
+export type { RequestContext, Service, ServiceOptions, ServiceRequest, ServiceResponse } from "./pipeline";
+export type { PathMatch, RouteMatch } from "./routes";
+export type { CreateResult, IdempotencyInput, ListQuery, PetStore, StoreOptions } from "./store";
+export type { Validate, ValidationError } from "./validators";

@@ -1,0 +1,285 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { requestLimits } from "@petstore/contract";
+import { messages } from "../messages";
+import { errorAnswer, type RequestContext, type ServiceRequest, type ServiceResponse } from "../pipeline";
+import { newRequestId, requestIdFor } from "../request-id";
+import { contractBasePath, routeList } from "../routes";
+import { describeClientError, rawErrorResponse, type ClientError } from "./client-errors";
+import { NodeRequest } from "./request";
+
+export { NodeRequest };
+
+/** A request the listener received, for the host's logs. */
+export interface NodeRequestEvent {
+  requestId: string;
+  method: string;
+  url: string;
+  message: IncomingMessage;
+}
+
+/** A request the listener answered (or failed to), for the host's logs. */
+export interface NodeResponseEvent extends NodeRequestEvent {
+  status: number;
+  /** Milliseconds from arrival until the answer was handed to the system. */
+  responseTime: number;
+  /** Set when the response failed before it was sent. */
+  error?: Error | undefined;
+}
+
+/** A request Node's parser refused, answered with an Error body (or a CONNECT, answered 404). */
+export interface NodeClientErrorEvent {
+  requestId: string;
+  status: number;
+  /** llhttp's `HPE_…` or Node's `ERR_HTTP_…` code; `CONNECT` for a CONNECT request. */
+  code: string | undefined;
+  message: string;
+}
+
+/** Options of `listenNode`. */
+export interface NodeListenOptions {
+  /** Answers a request: the service's `handle`, or a host's dispatch around it. */
+  handle(request: ServiceRequest, context: RequestContext): Promise<ServiceResponse>;
+  /** TCP port; 0 picks a free one. Defaults to 0. */
+  port?: number | undefined;
+  /** Interface to listen on. Defaults to "127.0.0.1". */
+  host?: string | undefined;
+  /** Milliseconds a client may take to send a whole request; a slower one gets a 408. Defaults to 30000. */
+  requestTimeout?: number | undefined;
+  /** Milliseconds without a new connection before a closing listener stops listening. Defaults to 300. */
+  drainQuietMs?: number | undefined;
+  /**
+   * Milliseconds a closing listener then waits for connections to finish (requests in progress, connections that
+   * have sent nothing yet) before it ends them all. Defaults to 10000.
+   */
+  drainMaxMs?: number | undefined;
+  /** Answers requests outside the API itself (health checks); returns true when it did. Defaults to none. */
+  routes?: ((message: IncomingMessage, response: ServerResponse, requestId: string) => boolean) | undefined;
+  /** Called when a request arrives. */
+  onRequest?: ((event: NodeRequestEvent) => void) | undefined;
+  /** Called once a request's answer has been handed to the system, or has failed. */
+  onResponse?: ((event: NodeResponseEvent) => void) | undefined;
+  /** Called for a request the parser refused and a CONNECT. Never gets the request's bytes (they hold its key). */
+  onClientError?: ((event: NodeClientErrorEvent) => void) | undefined;
+  /** Called with what `handle` threw (the client got a 500). Defaults to nothing. */
+  onError?: ((error: unknown, requestId: string) => void) | undefined;
+}
+
+/** A listening Node server over the service. */
+export interface NodeListener {
+  /** `http://HOST:PORT`. */
+  readonly url: string;
+  readonly server: Server;
+  /**
+   * Drains, then closes: every request already accepted gets its own answer, with `Connection: close`; a request that
+   * arrives meanwhile gets a 503 `service_unavailable` with `Retry-After` and `Connection: close`. The listener stays
+   * open until no connection has arrived for `drainQuietMs` (closing it at once would reset connections still in
+   * the kernel's accept backlog), then closes, ends idle connections and resolves when the last one has ended.
+   */
+  close(): Promise<void>;
+}
+
+const tracked = Symbol("petstore.tracked");
+const expectsContinue = Symbol("petstore.continue");
+const served = Symbol("petstore.served");
+
+/** What a response's shared `finish` listener needs; `start` is -1 once reported. */
+interface Tracked {
+  event: NodeRequestEvent;
+  start: number;
+  report: (event: NodeResponseEvent) => void;
+}
+
+type TrackedResponse = ServerResponse & { [tracked]?: Tracked };
+
+function ended(this: TrackedResponse, error?: Error): void {
+  const state = this[tracked];
+  if (state === undefined || state.start < 0) return;
+  const responseTime = Math.round((performance.now() - state.start) * 1000) / 1000;
+  state.start = -1;
+  state.report({ ...state.event, status: this.statusCode, responseTime, error });
+}
+
+/** The size of the request line and headers as they crossed the wire (`name: value\r\n` each). */
+function headerBytes(message: IncomingMessage): number {
+  const raw = message.rawHeaders;
+  let size = (message.method?.length ?? 0) + (message.url?.length ?? 0) + 11;
+  for (let i = 0; i < raw.length; i += 2) size += raw[i]!.length + raw[i + 1]!.length + 4;
+  return size;
+}
+
+/** `http://host:port` of a listening server; an unspecified address (`0.0.0.0`, `::`) is reached on loopback. */
+function originOf({ address, port }: AddressInfo): string {
+  const host = address === "0.0.0.0" ? "127.0.0.1" : address === "::" ? "::1" : address;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * The service over Node's `http`: the one Node adapter, under the reference server and `@petstore/mock/http` alike,
+ * so what Node's parser refuses (an unknown or lower-case method, a space in the path, bad framing, headers over the
+ * contract's `headerBytes`) gets the same Error body with an `X-Request-Id` from both, and both drain alike on close.
+ */
+export async function listenNode(options: NodeListenOptions): Promise<NodeListener> {
+  const { handle, routes, onRequest, onResponse, onClientError, onError } = options;
+  const requestTimeout = options.requestTimeout ?? 30_000;
+  const quietMs = options.drainQuietMs ?? 300;
+  const drainMaxMs = options.drainMaxMs ?? 10_000;
+  const basePath = contractBasePath();
+  const context = { routeList: routeList(basePath), maxHeaderSize: requestLimits.headerBytes };
+  const server = createServer({
+    maxHeaderSize: requestLimits.headerBytes,
+    // A missing Host is answered by the pipeline with an Error body, not by Node with an empty 400.
+    requireHostHeader: false,
+    // Node enforces a requestTimeout given here, checked every connectionsCheckingInterval: at least every second.
+    requestTimeout,
+    connectionsCheckingInterval: Math.min(1000, requestTimeout),
+  });
+  // Every header is kept (Node drops those past 2,000 by default), so their total can be held to the limit; a header
+  // line takes at least 4 bytes, so more than this many are over the limit anyway.
+  server.maxHeadersCount = Math.ceil(requestLimits.headerBytes / 4) + 1;
+  let draining = false;
+  let lastConnection = 0;
+  const sockets = new Set<Socket>();
+
+  function write(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse): void {
+    if (response.destroyed) return;
+    const { headers } = answer;
+    if (draining) headers.connection = "close";
+    if (answer.body === null) {
+      response.writeHead(answer.status, headers);
+      response.end();
+      return;
+    }
+    headers["content-length"] = String(Buffer.byteLength(answer.body));
+    response.writeHead(answer.status, headers);
+    response.end(message.method === "HEAD" ? undefined : answer.body);
+  }
+
+  function serve(message: IncomingMessage, response: ServerResponse): void {
+    const requestId = requestIdFor(message.headers["x-request-id"] as string | undefined);
+    if (headerBytes(message) > requestLimits.headerBytes) {
+      // Node bounds each batch of headers, not their total: many small ones pass its parser, and are refused here.
+      onClientError?.({ requestId, status: 431, code: "HPE_HEADER_OVERFLOW", message: "too many header bytes" });
+      const answer = errorAnswer(431, messages.headersTooLarge(requestLimits.headerBytes), requestId, {
+        connection: "close",
+      });
+      write(message, response, answer);
+      return;
+    }
+    if (onRequest || onResponse) {
+      const event = { requestId, method: message.method ?? "GET", url: message.url ?? "/", message };
+      onRequest?.(event);
+      if (onResponse) {
+        // One shared listener and one small object per request: cheaper than a closure per request.
+        (response as TrackedResponse)[tracked] = { event, start: performance.now(), report: onResponse };
+        response.on("finish", ended);
+        response.on("error", ended);
+      }
+    }
+    (message.socket as Socket & { [served]?: boolean })[served] = true;
+    if (routes?.(message, response, requestId)) return;
+    const request = new NodeRequest(
+      message,
+      response,
+      (message as { [expectsContinue]?: boolean })[expectsContinue] === true,
+    );
+    handle(request, { requestId, draining }).then(
+      (answer) => write(message, response, answer),
+      (error: unknown) => {
+        if ((error as { name?: unknown } | null)?.name === "AbortError" || response.headersSent) {
+          response.destroy();
+          return;
+        }
+        onError?.(error, requestId);
+        write(message, response, errorAnswer(500, messages.internalError(requestId), requestId));
+      },
+    );
+  }
+
+  server.on("request", serve);
+  server.on("checkContinue", (message: IncomingMessage, response: ServerResponse) => {
+    (message as { [expectsContinue]?: boolean })[expectsContinue] = true;
+    serve(message, response);
+  });
+  // Expectations other than 100-continue may be ignored (RFC 9110 §10.1.1): served as usual, not an empty 417.
+  server.on("checkExpectation", serve);
+  server.on("connection", (socket: Socket) => {
+    lastConnection = performance.now();
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (error: ClientError, socket: Duplex) => {
+    // A reset connection has nobody left to answer.
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const { status, message } = describeClientError(error, context);
+    const requestId = newRequestId();
+    onClientError?.({ requestId, status, code: error.code, message: error.message });
+    // As Node does: never write into a response that has already started on this socket.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) socket.write(rawErrorResponse(status, message, requestId));
+    socket.destroy();
+  });
+  // This is not a proxy: a CONNECT gets the 404 any unknown target gets (without a listener Node drops it silently).
+  server.on("connect", (message: IncomingMessage, socket: Socket) => {
+    const requestId = requestIdFor(message.headers["x-request-id"] as string | undefined);
+    const target = (message.url ?? "").slice(0, 200);
+    const text = `There is no CONNECT ${target}: this server is not a proxy. This API serves ${context.routeList}.`;
+    onClientError?.({ requestId, status: 404, code: "CONNECT", message: text });
+    if (socket.writable) socket.write(rawErrorResponse(404, text, requestId));
+    socket.destroy();
+  });
+
+  const port = options.port ?? 0;
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject).listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const url = originOf(server.address() as AddressInfo);
+
+  let closing: Promise<void> | undefined;
+  async function drainAndClose(): Promise<void> {
+    draining = true;
+    const started = performance.now();
+    // Quiet for `quietMs` since closing began and since the last connection arrived.
+    for (;;) {
+      const quietSince = Math.max(started, lastConnection);
+      const left = quietSince + quietMs - performance.now();
+      if (left > 0) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(left, 50)));
+        continue;
+      }
+      // Timers run before the loop polls for I/O: after a busy turn, connections may be waiting to be accepted.
+      // setImmediate runs after that poll, so a connection accepted in it is seen before the listener closes.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (Math.max(started, lastConnection) === quietSince) break;
+    }
+    // net.Server's close: it stops listening and waits for every connection. http.Server's own also ends the idle ones
+    // at once (Node 19+), among them connections just accepted whose request has not been read yet: they would reset.
+    const closed = new Promise<void>((resolve, reject) =>
+      NetServer.prototype.close.call(server, (error?: Error) => (error ? reject(error) : resolve())),
+    );
+    // Requests in progress end their connections after their answers (`Connection: close`). A connection idle after
+    // an answer is ended now; one that has sent nothing yet is given until `drainMaxMs` to send its request (ending
+    // it would reset a request already on its way, as Node's closeIdleConnections would).
+    const deadline = performance.now() + drainMaxMs;
+    while (sockets.size > 0 && performance.now() < deadline) {
+      for (const socket of sockets) {
+        const state = socket as Socket & { [served]?: boolean; _httpMessage?: ServerResponse | null };
+        if (state[served] && !state._httpMessage && !socket.writableEnded) socket.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    server.closeAllConnections();
+    await closed;
+  }
+
+  return {
+    url,
+    server,
+    close: () => (closing ??= drainAndClose()),
+  };
+}

@@ -1,0 +1,418 @@
+import { operationTable, requestLimits, type ContractOperation, type ContractParameter } from "@petstore/contract";
+import { parseAuthorization, WWW_AUTHENTICATE } from "./auth";
+import { BODY_SAMPLE, createBodyValidator } from "./body";
+import { corsHeaders, preflightHeaders } from "./cors";
+import { errorBody, RuleError } from "./errors";
+import { operationFunctions } from "./generated/operations";
+import { parseJsonBody } from "./json";
+import { mediaTypeOf } from "./media-type";
+import { PetIdsExhaustedError } from "./memory-store";
+import { messages, PATH_PARAMETER_MAX_LENGTH } from "./messages";
+import type { Caller, Operation } from "./operation";
+import { createParameterParser, type RawParameter } from "./parameters";
+import { IdempotencyConflictError } from "./pets";
+import { parseQueryString } from "./query";
+import { requestIdFor } from "./request-id";
+import { ResponseCache } from "./response-cache";
+import { shapeFor } from "./shape";
+import { contractBasePath, createMatcher, routeList, type PathMatch } from "./routes";
+import { StoreUnavailableError, type PetStore } from "./store";
+
+/** A request as the pipeline reads it: what every host (Node's `http`, `fetch`) can give cheaply. */
+export interface ServiceRequest {
+  /** The method as sent (case kept). */
+  readonly method: string;
+  /** The request target as sent: path and query, still percent-encoded (`/v1/pets?limit=5`). */
+  readonly url: string;
+  /** `"1.1"` or `"1.0"` over HTTP; undefined for a fetch `Request`. An HTTP/1.1 request must carry `Host`. */
+  readonly httpVersion?: string | undefined;
+  /** A header by lower-case name (several copies joined by ", "), or undefined. */
+  header(name: string): string | undefined;
+  /** Every copy of a header by lower-case name, in the order sent. */
+  headerValues(name: string): string[];
+  /**
+   * The body's bytes, at most `limit + 1` of them (what follows is dropped unread). Called at most once, and only
+   * for an authenticated request to an operation that takes a body: a bad key never uploads its body.
+   */
+  body(limit: number): Promise<Uint8Array>;
+}
+
+/** An answer of the pipeline: header names lower case (a repeated one, such as `set-cookie`, as a list), the body JSON text or null. */
+export interface ServiceResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: string | null;
+}
+
+/** What the host knows about one request. */
+export interface RequestContext {
+  /** The base path the request came under. Defaults to the contract's (`/v1`). */
+  basePath?: string | undefined;
+  /** The request id the host already chose (for its logs). Defaults to the sane `X-Request-Id` or a fresh one. */
+  requestId?: string | undefined;
+  /** The host is shutting down: the request gets a 503 `service_unavailable` with `Retry-After`. */
+  draining?: boolean | undefined;
+}
+
+/** Options of `createService`. */
+export interface ServiceOptions {
+  /** Where pets live. */
+  store: PetStore;
+  /**
+   * The caller a bearer token belongs to, or undefined when it is no accepted key (a 401). Defaults to accepting any
+   * non-empty token, with the token as the scope of its idempotency keys.
+   */
+  verifyKey?: ((token: string) => Caller | undefined) | undefined;
+  /** Origins allowed by CORS; `["*"]` allows any. Defaults to `["*"]`. */
+  corsOrigins?: readonly string[] | undefined;
+  /** Largest accepted request body in bytes. Defaults to the contract's `x-request-limits.bodyBytes` (1 MiB). */
+  bodyLimit?: number | undefined;
+  /** Called with what failed a request that got a 500 (`status` 500) or a 503 because the store is down. Defaults to nothing. */
+  onError?: ((error: unknown, requestId: string, status: 500 | 503) => void) | undefined;
+  /** Checks each JSON answer against the contract before it is sent (the mock's); throws to refuse it. Defaults to none. */
+  checkResponse?: ((operation: ContractOperation | undefined, status: number, body: unknown) => void) | undefined;
+}
+
+/** The service: one request pipeline over one store. */
+export interface Service {
+  /** Answers one request: matching, authentication first, parameters, body, limits, the operation, headers, errors. */
+  handle(request: ServiceRequest, context?: RequestContext): Promise<ServiceResponse>;
+  /** The operation a request addresses and its path parameters (decoded), or undefined: for journals and logs. */
+  operationAt(
+    method: string,
+    url: string,
+    basePath?: string,
+  ): { operation: ContractOperation; params: Record<string, string> } | undefined;
+  /** The contract's base path (`/v1`). */
+  readonly basePath: string;
+}
+
+/** The Content-Type of every JSON answer. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+/** Seconds a client is asked to wait while the store is unavailable: long enough for a restart to finish. */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
+
+/** The headers of every answer of the service (OWASP REST: no sniffing, no caching of API answers). */
+export function serviceHeaders(requestId: string): Record<string, string> {
+  return { "x-request-id": requestId, "x-content-type-options": "nosniff", "cache-control": "no-store" };
+}
+
+/** An Error answer: the contract's Error body with the service's headers and `extra`. */
+export function errorAnswer(
+  status: number,
+  message: string,
+  requestId: string,
+  extra?: Record<string, string>,
+): ServiceResponse {
+  return {
+    status,
+    headers: { ...serviceHeaders(requestId), "content-type": JSON_TYPE, ...extra },
+    body: JSON.stringify(errorBody(status, message)),
+  };
+}
+
+type ParameterParser = (raw: (param: ContractParameter) => RawParameter) => Record<string, unknown>;
+
+/** An operation with its parsers, validators and function, worked out once. */
+interface Compiled {
+  readonly operation: ContractOperation;
+  readonly run: Operation;
+  readonly path: ParameterParser | undefined;
+  readonly query: ParameterParser | undefined;
+  readonly headers: ParameterParser | undefined;
+  readonly body: ((data: unknown) => unknown) | undefined;
+  readonly params: readonly ContractParameter[];
+  /** A read: its answer depends only on its parameters and the store, so it can be reused until the store changes. */
+  readonly cacheable: boolean;
+}
+
+function compile(operation: ContractOperation): Compiled {
+  const run = (operationFunctions as Record<string, Operation | undefined>)[operation.operationId];
+  if (!run) throw new Error(`[@petstore/service] no function for the contract's operation ${operation.operationId}`);
+  const parser = (place: ContractParameter["in"]) => {
+    const params = operation.parameters.filter((param) => param.in === place);
+    return params.length === 0 ? undefined : createParameterParser(operation.operationId, params);
+  };
+  const requestBody = operation.requestBody;
+  return {
+    operation,
+    run,
+    path: parser("path"),
+    query: parser("query"),
+    headers: parser("header"),
+    body: requestBody && createBodyValidator(operation.operationId, requestBody.schema, requestBody.required),
+    params: operation.parameters,
+    cacheable: operation.method === "GET",
+  };
+}
+
+const NO_BODY: unique symbol = Symbol("no body");
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** The request's `Authorization`, every copy joined by ", " as `fetch` joins them, so two keys are never judged by one. */
+function authorizationOf(request: ServiceRequest): string | undefined {
+  const first = request.header("authorization");
+  if (first === undefined) return undefined;
+  const all = request.headerValues("authorization");
+  return all.length > 1 ? all.join(", ") : first;
+}
+
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The service's one request pipeline (hono's `app.fetch`, msw's `handleRequest`): every host — the server's and the
+ * mock's Node listener, the mock's MSW handler — answers through it, so they answer alike by construction.
+ */
+export function createService(options: ServiceOptions): Service {
+  const { store, checkResponse, onError } = options;
+  const verifyKey = options.verifyKey ?? ((token: string) => ({ scope: token }));
+  const bodyLimit = options.bodyLimit ?? requestLimits.bodyBytes;
+  const origins = options.corsOrigins ?? ["*"];
+  const anyOrigin = origins.includes("*");
+  const allowedOrigins = new Set(origins);
+  const basePath = contractBasePath();
+  const match = createMatcher(operationTable);
+  const compiled = new Map(operationTable.map((op) => [op, compile(op)]));
+  const cache = new ResponseCache<ServiceResponse>();
+  const routeLists = new Map<string, string>();
+  const routesUnder = (base: string) => {
+    let list = routeLists.get(base);
+    if (list === undefined) routeLists.set(base, (list = routeList(base)));
+    return list;
+  };
+
+  const shapes = new Map<string, (value: unknown) => unknown>();
+  /** The operation's answer with only the fields its response schema names. */
+  function shape(operation: ContractOperation, status: number, body: unknown): unknown {
+    const key = `${operation.operationId} ${status}`;
+    let shaper = shapes.get(key);
+    if (!shaper) shapes.set(key, (shaper = shapeFor(operation.responses[String(status)]?.schema)));
+    return shaper(body);
+  }
+
+  function json(
+    operation: ContractOperation | undefined,
+    status: number,
+    body: unknown,
+    headers: Record<string, string>,
+  ): ServiceResponse {
+    checkResponse?.(operation, status, body);
+    if (body === undefined) return { status, headers, body: null };
+    headers["content-type"] = JSON_TYPE;
+    return { status, headers, body: JSON.stringify(body) };
+  }
+
+  function fail(
+    operation: ContractOperation | undefined,
+    status: number,
+    message: string,
+    headers: Record<string, string>,
+  ): ServiceResponse {
+    return json(operation, status, errorBody(status, message), headers);
+  }
+
+  function authenticate(
+    request: ServiceRequest,
+  ): { ok: true; caller: Caller } | { ok: false; status: 400 | 401; message: string } {
+    const parsed = parseAuthorization(authorizationOf(request));
+    if (!parsed.ok) return parsed;
+    const caller = verifyKey(parsed.token);
+    return caller ? { ok: true, caller } : { ok: false, status: 401, message: messages.invalidKey };
+  }
+
+  function refuseAuth(
+    operation: ContractOperation,
+    auth: { status: 400 | 401; message: string },
+    headers: Record<string, string>,
+  ): ServiceResponse {
+    if (auth.status === 401) headers["www-authenticate"] = WWW_AUTHENTICATE;
+    return fail(operation, auth.status, auth.message, headers);
+  }
+
+  /** The JSON body of a request to an operation that takes one: 415, 413 or 400 when it cannot be read as JSON. */
+  async function readBody(request: ServiceRequest): Promise<unknown> {
+    const contentType = request.header("content-type");
+    const unsupported = () => new RuleError(415, messages.unsupportedMediaType(messages.contentTypeNote(contentType)));
+    if (contentType !== undefined && mediaTypeOf(contentType) !== "application/json") throw unsupported();
+    const bytes = await request.body(bodyLimit);
+    if (contentType === undefined) {
+      if (bytes.byteLength === 0) return NO_BODY;
+      throw unsupported();
+    }
+    if (bytes.byteLength > bodyLimit) throw new RuleError(413, messages.bodyTooLarge(bodyLimit));
+    // The bytes as sent: a byte-order mark is kept, and is not JSON (RFC 8259 §8.1), whatever the host.
+    return parseJsonBody(utf8.decode(bytes), BODY_SAMPLE);
+  }
+
+  async function call(
+    request: ServiceRequest,
+    op: Compiled,
+    caller: Caller,
+    params: Record<string, string>,
+    query: string,
+    base: string,
+    headers: Record<string, string>,
+  ): Promise<ServiceResponse> {
+    const { operation } = op;
+    for (const name in params) {
+      if (decodeParam(params[name]!).length > PATH_PARAMETER_MAX_LENGTH)
+        return fail(operation, 400, messages.longSegment, headers);
+    }
+    const body = op.body ? await readBody(request) : NO_BODY;
+    const values: Record<string, unknown> = op.path
+      ? op.path((param) => (params[param.name] === undefined ? undefined : decodeParam(params[param.name]!)))
+      : {};
+    const data = op.body ? op.body(body === NO_BODY ? undefined : body) : undefined;
+    if (op.query) {
+      const parsed = parseQueryString(query);
+      Object.assign(
+        values,
+        op.query((param) => parsed[param.name]),
+      );
+    }
+    if (op.headers) {
+      Object.assign(
+        values,
+        op.headers((param) => {
+          const copies = request.headerValues(param.name.toLowerCase());
+          return copies.length === 0 ? undefined : copies.length === 1 ? copies[0] : copies;
+        }),
+      );
+    }
+    let key: string | undefined;
+    let revision: number | undefined;
+    if (op.cacheable && store.revision) {
+      // Read before the operation runs: a write in between makes the entry look stale, never fresh.
+      revision = store.revision();
+      key = `${operation.operationId}\u0000${base}`;
+      for (const param of op.params) key += `\u0000${String(values[param.name])}`;
+      const hit = cache.get(key, revision);
+      if (hit) return { status: hit.status, headers: Object.assign(headers, hit.headers), body: hit.body };
+    }
+    const answer = await op.run({ params: values, body: data, caller, basePath: base, store });
+    const extra = answer.headers;
+    const response = json(
+      operation,
+      answer.status,
+      answer.body === undefined ? undefined : shape(operation, answer.status, answer.body),
+      extra ? Object.assign(headers, extra) : headers,
+    );
+    if (key !== undefined && revision !== undefined) {
+      const own: Record<string, string> = extra ? { ...extra } : {};
+      if (response.body !== null) own["content-type"] = JSON_TYPE;
+      cache.set(key, revision, { status: response.status, headers: own, body: response.body });
+    }
+    return response;
+  }
+
+  async function handle(request: ServiceRequest, context: RequestContext = {}): Promise<ServiceResponse> {
+    const requestId = context.requestId ?? requestIdFor(request.header("x-request-id"));
+    const base = context.basePath ?? basePath;
+    const method = request.method;
+    const target = request.url;
+    const mark = target.indexOf("?");
+    const path = mark === -1 ? target : target.slice(0, mark);
+    const found: PathMatch = match(path, base);
+    const route = found.kind === "route" || found.kind === "undecodable" ? found.route : undefined;
+    const operation = route?.operations.get(method);
+    const headers = serviceHeaders(requestId);
+    // Every answer of the operation carries them (getPet's deprecation), its earliest errors included.
+    if (operation) Object.assign(headers, operation.constantHeaders);
+    try {
+      if (context.draining) {
+        headers["retry-after"] = "1";
+        return fail(operation, 503, messages.shuttingDown, headers);
+      }
+      if (request.httpVersion === "1.1" && request.header("host") === undefined)
+        return fail(operation, 400, messages.missingHost, headers);
+      const origin = request.header("origin");
+      if (!anyOrigin) headers.vary = "Origin";
+      const corsAllowed = origin !== undefined && (anyOrigin || allowedOrigins.has(origin));
+      if (corsAllowed) Object.assign(headers, corsHeaders(anyOrigin ? "*" : origin));
+      if (found.kind === "undecodable") {
+        if (operation) {
+          const auth = authenticate(request);
+          if (!auth.ok) return refuseAuth(operation, auth, headers);
+        }
+        return fail(operation, 400, messages.badUrl, headers);
+      }
+      if (
+        corsAllowed &&
+        route &&
+        method === "OPTIONS" &&
+        request.header("access-control-request-method") !== undefined
+      ) {
+        Object.assign(headers, preflightHeaders([...route.operations.keys()]));
+        return { status: 204, headers, body: null };
+      }
+      if (!route) return fail(undefined, 404, messages.notFound(method, path, routesUnder(base)), headers);
+      if (!operation) {
+        if (method === "OPTIONS") {
+          headers.allow = `${route.allow}, OPTIONS`;
+          return { status: 204, headers, body: null };
+        }
+        headers.allow = route.allow;
+        return fail(undefined, 405, messages.methodNotAllowed(method, path, route.allow), headers);
+      }
+      const auth = authenticate(request);
+      if (!auth.ok) return refuseAuth(operation, auth, headers);
+      const op = compiled.get(operation)!;
+      return await call(
+        request,
+        op,
+        auth.caller,
+        route.params,
+        mark === -1 ? "" : target.slice(mark + 1),
+        base,
+        headers,
+      );
+    } catch (error) {
+      if (error instanceof RuleError)
+        return fail(operation, error.status, error.message, { ...headers, ...error.headers });
+      if (error instanceof IdempotencyConflictError) return fail(operation, 400, error.message, headers);
+      if (error instanceof StoreUnavailableError) {
+        // The cause (a dropped connection, a full disk) is for the operator's log, not for the client.
+        onError?.(error, requestId, 503);
+        headers["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_S);
+        return fail(
+          operation,
+          503,
+          `The pet store's storage is unavailable right now. Retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds; quote request id ${requestId} if it persists.`,
+          headers,
+        );
+      }
+      // Not a fault to hide: the store is full, and saying so is how to fix it.
+      if (error instanceof PetIdsExhaustedError) return fail(operation, 500, error.message, stripBodyHeaders(headers));
+      if ((error as { name?: unknown } | null)?.name === "AbortError") throw error;
+      onError?.(error, requestId, 500);
+      return errorAnswer(500, messages.internalError(requestId), requestId, stripBodyHeaders(headers));
+    }
+  }
+
+  return {
+    handle,
+    basePath,
+    operationAt(method, url, base = basePath) {
+      const mark = url.indexOf("?");
+      const found = match(mark === -1 ? url : url.slice(0, mark), base);
+      if (found.kind !== "route") return undefined;
+      const operation = found.route.operations.get(method);
+      if (!operation) return undefined;
+      const params: Record<string, string> = {};
+      for (const [name, raw] of Object.entries(found.route.params)) params[name] = decodeParam(raw);
+      return { operation, params };
+    },
+  };
+}
+
+/** The headers of an answer that failed while it was being made, less those that described its body. */
+function stripBodyHeaders(headers: Record<string, string>): Record<string, string> {
+  const { location: _location, "idempotent-replayed": _replayed, "content-type": _type, ...rest } = headers;
+  return rest;
+}
