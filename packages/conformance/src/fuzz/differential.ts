@@ -6,7 +6,7 @@ import { resolveSeed } from "./run";
 /** The API key placeholder in generated requests; each target gets its own key in its place. */
 const KEY = "__petstore_api_key__";
 /** Response headers whose values must agree (X-Request-Id agrees when the caller chose it). */
-const COMPARED_HEADERS = [
+export const COMPARED_HEADERS = [
   "content-type",
   "allow",
   "www-authenticate",
