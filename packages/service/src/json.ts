@@ -107,7 +107,7 @@ function keepFractions(text: string): string {
 
 /**
  * Parses a JSON body as the service does: empty is a 400, deeper than the contract's `jsonDepth` is a 400 naming
- * the limit (checked before parsing), malformed JSON or a `__proto__` / `constructor.prototype` key is a 400, and a
+ * the limit (checked before parsing), malformed JSON is a 400, a `__proto__` / `constructor.prototype` key a 400 naming it, and a
  * number with a fraction stays a non-integer even where a double would round it to one (see `keepFractions`).
  * `sample` is shown in the messages (e.g. ` such as {"name":"Rex"}`).
  */
@@ -121,6 +121,6 @@ export function parseJsonBody(text: string, sample: string): unknown {
     throw new RuleError(400, messages.invalidJson(sample));
   }
   if ((PROTO.test(text) || CONSTRUCTOR.test(text)) && hasForbiddenKey(data))
-    throw new RuleError(400, messages.invalidJson(sample));
+    throw new RuleError(400, messages.forbiddenKey(sample));
   return data;
 }

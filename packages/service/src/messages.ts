@@ -32,6 +32,8 @@ export const messages = {
     given === undefined || given === null ? "(none was sent)" : `(got ${JSON.stringify(given.slice(0, 64))})`,
   emptyBody: (sample: string) => `The body is empty. Send a JSON object${sample}.`,
   invalidJson: (sample: string) => `The body is not valid JSON. Send a JSON object${sample}.`,
+  forbiddenKey: (sample: string) =>
+    `The body's JSON has a "__proto__" or "constructor": {"prototype": …} key, which this API refuses. Send a JSON object${sample}.`,
   tooDeep: (limit: number) =>
     `The body's JSON nests arrays and objects more than ${limit} levels deep. Send at most ${limit} levels.`,
   petNotFound: (petId: unknown, basePath: string) =>

@@ -31,6 +31,8 @@ describe("parseJsonBody", () => {
 
   it("refuses prototype keys, even escaped", () => {
     expect(() => parseJsonBody('{"__proto__":{"x":1}}', "")).toThrow(RuleError);
+    // Valid JSON, so the message names the key rather than calling the JSON invalid.
+    expect(() => parseJsonBody('{"a":[{"__proto__":{}}]}', "")).toThrow(/has a "__proto__" or "constructor"/);
     expect(() => parseJsonBody('{"\\u005f_proto__":{}}', "")).toThrow(RuleError);
     expect(() => parseJsonBody('{"constructor":{"prototype":{}}}', "")).toThrow(RuleError);
     expect(parseJsonBody('{"constructor":"x"}', "")).toEqual({ constructor: "x" });

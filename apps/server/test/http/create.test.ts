@@ -93,7 +93,7 @@ describe("POST /v1/pets", () => {
     ["null", "body", "JSON"],
     ["{not json", "body", "The body is not valid JSON."],
     ['{"name":"Rex",', "body", "The body is not valid JSON."],
-    ['{"__proto__":{"x":1},"name":"Rex","categoryId":1}', "body", "JSON"],
+    ['{"__proto__":{"x":1},"name":"Rex","categoryId":1}', "body", 'The body\'s JSON has a "__proto__"'],
     ["", "body", "The body is empty."],
   ];
   it.each(invalid)("answers 400 for %s, saying what to fix", async (body, _field, message) => {
