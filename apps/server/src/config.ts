@@ -98,7 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   };
 }
 
-/** Keys are printable ASCII, as a bearer token in an HTTP header is: anything else could never match. */
+/** Keys are printable ASCII without spaces, as a bearer token in an HTTP header is: anything else could never match. */
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
 function checkKeys(source: string, keys: string[]): string[] {
@@ -106,7 +106,7 @@ function checkKeys(source: string, keys: string[]): string[] {
     if (PRINTABLE_ASCII.test(key)) return;
     const bad = [...key].find((char) => !PRINTABLE_ASCII.test(char))!;
     throw new ConfigError(
-      `[@petstore/server] key ${index + 1} of ${source} holds ${bad === " " ? "a space" : `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`}: keys are printable ASCII (a client can never send it in an Authorization header). Replace that key.`,
+      `[@petstore/server] key ${index + 1} of ${source} holds ${bad === " " ? "a space" : `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`}: keys are printable ASCII without spaces (a client can never send it in an Authorization header). Replace that key.`,
     );
   });
   return keys;
