@@ -76,6 +76,16 @@ export function publishedPackages(root: string): string[] {
   return names.sort();
 }
 
+async function isShallow(root: string): Promise<boolean> {
+  return (await git(root, ["rev-parse", "--is-shallow-repository"])) === "true";
+}
+
+function shallowClone(contract: string): CheckBreakingError {
+  return new CheckBreakingError(
+    `this clone is shallow, so the last release (tag ${contract}@*) cannot be found: run git fetch --unshallow --tags (GitHub Actions: actions/checkout with fetch-depth: 0)`,
+  );
+}
+
 /**
  * The last release of the contract in the git repository at `root`: the newest tag `<contract name>@<version>`
  * reachable from HEAD, or, while the contract is still at 0.0.0 (never released), the merge base of HEAD with
@@ -97,12 +107,9 @@ export async function findBaseline(root: string): Promise<Baseline> {
     .sort((a, b) => compareVersions(b.slice(manifest.name.length + 1), a.slice(manifest.name.length + 1)));
   const newest = tags[0];
   if (newest) return { ref: `refs/tags/${newest}`, label: `the tag ${newest}`, released: true };
-  if ((await git(root, ["rev-parse", "--is-shallow-repository"])) === "true") {
-    throw new CheckBreakingError(
-      `this clone is shallow, so the last release (tag ${manifest.name}@*) cannot be found: run git fetch --unshallow --tags (GitHub Actions: actions/checkout with fetch-depth: 0)`,
-    );
-  }
   if (manifest.version !== "0.0.0") {
+    // A released contract has a tag; a shallow clone may just not have fetched it.
+    if (await isShallow(root)) throw shallowClone(manifest.name);
     throw new CheckBreakingError(
       `${manifest.name} is at ${manifest.version} but no tag ${manifest.name}@* is reachable from HEAD: run git fetch --tags (a first version is published and tagged by hand, see docs/releasing.md)`,
     );
@@ -118,6 +125,7 @@ export async function findBaseline(root: string): Promise<Baseline> {
         released: false,
       };
   }
+  if (await isShallow(root)) throw shallowClone(manifest.name);
   throw new CheckBreakingError(
     `no release tag ${manifest.name}@* and no branch ${branch} to compare with: run git fetch origin ${branch} --tags`,
   );

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { CheckBreakingError, checkBreaking, publishedPackages } from "../../../scripts/check-breaking.ts";
+import { CheckBreakingError, checkBreaking, findBaseline, publishedPackages } from "../../../scripts/check-breaking.ts";
 import { WORKSPACE_ROOT } from "../src/workspace";
 
 const exec = promisify(execFile);
@@ -259,8 +259,8 @@ describe("pnpm check:breaking before any release and on bad input", () => {
     }
   });
 
-  it("refuses in a shallow clone, saying how to fetch the history", async () => {
-    const source = await makeRepo("0.0.0", false);
+  it("refuses in a shallow clone of a released contract, saying how to fetch the history", async () => {
+    const source = await makeRepo("0.1.0", true);
     const shallow = `${source}-shallow`;
     try {
       await writeFile(path.join(source, "second"), "x");
@@ -270,6 +270,22 @@ describe("pnpm check:breaking before any release and on bad input", () => {
       await expect(checkBreaking(shallow)).rejects.toThrow(
         /this clone is shallow, .* run git fetch --unshallow --tags/,
       );
+    } finally {
+      await rm(source, { recursive: true, force: true });
+      await rm(shallow, { recursive: true, force: true });
+    }
+  });
+
+  it("compares a shallow clone of the unreleased main with main, as a CI checkout of main is", async () => {
+    const source = await makeRepo("0.0.0", false);
+    const shallow = `${source}-shallow`;
+    try {
+      await writeFile(path.join(source, "second"), "x");
+      await git(source, "add", "-A");
+      await git(source, "commit", "-q", "-m", "second");
+      await exec("git", ["clone", "-q", "--depth", "1", `file://${source}`, shallow]);
+      const head = await git(shallow, "rev-parse", "HEAD");
+      await expect(findBaseline(shallow)).resolves.toMatchObject({ ref: head, released: false });
     } finally {
       await rm(source, { recursive: true, force: true });
       await rm(shallow, { recursive: true, force: true });
