@@ -11,6 +11,10 @@ const firstReleases = rendered.filter(
   (release) => published.has(release.name) && release.from === "0.0.0" && release.changelog !== undefined,
 );
 
+// How a changeset tells what changed since unreleased code: "migrate", "no longer", "(it was a 404)", "now" (but not
+// the option `now`), "the old answers".
+const NOTES = /migrat|pre-?release|no longer|\((it )?was |\bbefore:|(?<![`\w.])now(?![`\w(])|\bthe old\b/i;
+
 describe("the CHANGELOG `changeset version` renders from the pending changesets", () => {
   it("leaves private packages unversioned and without a CHANGELOG", () => {
     for (const release of rendered.filter((release) => !published.has(release.name))) {
@@ -54,7 +58,7 @@ describe("the CHANGELOG `changeset version` renders from the pending changesets"
       // Nobody has the unreleased code to migrate from; sizes live in the README, where a test keeps them measured.
       const notes = changelog
         .split("\n")
-        .filter((line) => /migrat|pre-?release|no longer|\(was |\bbefore:/i.test(line) || /\d B\b/.test(line));
+        .filter((line) => NOTES.test(line) || /\d B\b/.test(line));
       expect(notes, `${name}: describe what the first release offers, not how it differs from unreleased code`).toEqual(
         [],
       );
