@@ -4,6 +4,12 @@ import { parseSeed } from "./seed";
 /** Every target the command line accepts, besides `all`; `test/cli-args.test.ts` keeps it equal to `targetFactories`. */
 export const targetNames = ["server", "msw", "prism", "prism-proxy", "prism-proxy-all"] as const;
 
+/** Targets that run the implementation under test, so they need `--server-url` or `--server-command`. */
+export const serverTargetNames: ReadonlySet<string> = new Set(["server", "prism-proxy", "prism-proxy-all"]);
+
+/** Where the implementation under test comes from: a running server, or a command that starts one per target. */
+export type ServerSource = { url: string; apiKey: string } | { command: string };
+
 /** What the command line asked for. */
 export interface CliOptions {
   /** Target names to run, in order, `all` expanded and duplicates dropped. */
@@ -17,15 +23,21 @@ export interface CliOptions {
   help: boolean;
   /** `CONFORMANCE_SEED`, when set. */
   seed?: number;
+  /** The implementation under test, when a target needs it (`serverTargetNames`). */
+  server?: ServerSource;
 }
 
-export const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--report] [--report-file FILE] [--fuzz-requests N] [--list]
+export const usage = `Usage: conformance [--target server|msw|prism|prism-proxy|prism-proxy-all|all] [--server-url URL | --server-command CMD] [--report] [--report-file FILE] [--fuzz-requests N] [--list]
   --target         which implementation(s) to check, comma-separated (default: all)
+  --server-url     the implementation under test (server, prism-proxy*), already running, e.g. http://127.0.0.1:4000/v1;
+                   CONFORMANCE_API_KEY holds a key it accepts; wins over --server-command
+  --server-command a shell command that starts it, run per target with PORT, HOST, PETSTORE_API_KEYS and
+                   PETSTORE_DATA_DIR set (the package scripts pass the reference server's pnpm start)
   --report         print the case × target table
   --report-file    also write it to FILE (relative to where you ran pnpm), e.g. packages/conformance/REPORT.md
   --fuzz-requests  generated bad requests per fuzzed target (server, msw), exactly; 0 skips fuzzing (default: 10000)
   --list           print the request matrix and exit (takes no other option)
-Environment: CONFORMANCE_SEED replays a fuzz run.`;
+Environment: CONFORMANCE_SEED replays a fuzz run; CONFORMANCE_API_KEY goes with --server-url.`;
 
 /** A bad command line: one line naming the problem, then the usage. */
 function usageError(line: string): Error {
@@ -48,6 +60,29 @@ function parseTargets(value: string): string[] {
   return names.includes("all") ? [...targetNames] : [...new Set(names)];
 }
 
+function parseServer(url: string | undefined, command: string | undefined, apiKey: string | undefined) {
+  if (url !== undefined) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      throw usageError(
+        `--server-url must be an http(s) URL such as http://127.0.0.1:4000/v1, got ${JSON.stringify(url)}`,
+      );
+    }
+    if (!apiKey) {
+      throw usageError("--server-url needs CONFORMANCE_API_KEY set to an API key that server accepts");
+    }
+    return { url, apiKey };
+  }
+  if (command !== undefined) {
+    if (command.trim() === "") {
+      throw usageError(
+        "--server-command needs a command, such as --server-command 'pnpm --filter @petstore/server start'",
+      );
+    }
+    return { command };
+  }
+  return undefined;
+}
+
 /**
  * Parses the arguments after the script name and the environment. A bare `--` is dropped: `pnpm conformance -- --report`
  * forwards it verbatim, and `parseArgs` would otherwise read every later option as a positional and refuse it. A
@@ -65,6 +100,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         "report-file": { type: "string" },
         "fuzz-requests": { type: "string" },
         list: { type: "boolean", default: false },
+        "server-url": { type: "string" },
+        "server-command": { type: "string" },
         help: { type: "boolean", default: false },
       },
     }));
@@ -79,7 +116,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     throw usageError(`--fuzz-requests must be a whole number, got ${JSON.stringify(text)}`);
   }
   if (values.list) {
-    // The package script always passes `--target all`, so only a narrower --target counts as combined.
+    // The package script always passes `--target all` and `--server-command`, so only a narrower --target counts as
+    // combined; the server options only say where a server is and are ignored.
     const others = [
       ...(values.target !== "all" ? ["--target"] : []),
       ...(values.report ? ["--report"] : []),
@@ -93,6 +131,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (reportFile === "")
     throw usageError("--report-file needs a file name, such as --report-file conformance-report.md");
   const targets = parseTargets(values.target);
+  const server = parseServer(values["server-url"], values["server-command"], env.CONFORMANCE_API_KEY);
+  const needing = targets.filter((name) => serverTargetNames.has(name));
+  if (needing.length > 0 && server === undefined) {
+    throw usageError(
+      `--target ${needing.join(",")} needs the server under test: give --server-url URL (and CONFORMANCE_API_KEY) or --server-command CMD`,
+    );
+  }
   const seed = parseSeed(env.CONFORMANCE_SEED);
   return {
     targets,
@@ -102,5 +147,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     help: false,
     ...(reportFile !== undefined ? { reportFile } : {}),
     ...(seed !== undefined ? { seed } : {}),
+    ...(server !== undefined ? { server } : {}),
   };
 }

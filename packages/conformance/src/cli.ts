@@ -6,6 +6,8 @@ import { buildMatrix } from "./matrix/index";
 import { renderReport, summaryLine } from "./report";
 import { runMatrix, type CaseResult } from "./run";
 import type { Target } from "./target";
+import { startCommandTarget } from "./targets/command";
+import { httpTarget } from "./targets/http";
 import { fuzzTargets, targetFactories } from "./targets/index";
 
 /** Runs the suite from the command line; exit code 1 when anything fails. */
@@ -24,12 +26,19 @@ async function main(): Promise<number> {
   }
   const names = options.targets;
   const fuzzRequests = options.fuzzRequests;
+  const server = options.server;
+  const factories = targetFactories(async () => {
+    if (server === undefined) throw new Error("[@petstore/conformance] no server under test was given");
+    if ("url" in server) return httpTarget({ baseUrl: server.url, apiKey: server.apiKey });
+    // Run where the user typed pnpm (INIT_CWD), as --report-file is resolved.
+    return startCommandTarget({ command: server.command, cwd: process.env.INIT_CWD ?? process.cwd() });
+  });
 
   const runs: { target: Target; results: CaseResult[] }[] = [];
   const fuzz: FuzzSummary[] = [];
   // One target at a time: MSW patches the global fetch while it listens.
   for (const name of names) {
-    const target = await targetFactories[name]!();
+    const target = await factories[name]!();
     try {
       const results = await runMatrix(target, cases);
       runs.push({ target, results });
@@ -40,7 +49,7 @@ async function main(): Promise<number> {
       await target.close();
     }
     if (fuzzRequests > 0 && fuzzTargets.has(name)) {
-      const fuzzTarget = await targetFactories[name]!();
+      const fuzzTarget = await factories[name]!();
       try {
         const summary = await runFuzz(fuzzTarget, {
           requests: fuzzRequests,

@@ -1,12 +1,20 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseCliArgs, targetNames, usage } from "../src/cli-args";
 import { targetFactories } from "../src/targets/index";
 
-// The package script is `cli.ts --target all`; pnpm appends whatever the user typed after the script name.
-const script = ["--target", "all"];
+// The package script's own arguments (`cli.ts --target all --server-command '…'`), read from package.json; pnpm
+// appends whatever the user typed after the script name.
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  scripts: Record<string, string>;
+};
+const script = packageJson.scripts
+  .conformance!.split("src/cli.ts ")[1]!
+  .match(/'[^']*'|\S+/g)!
+  .map((arg) => arg.replace(/^'(.*)'$/, "$1"));
 const noSeed = {};
 
 describe("command line", () => {
@@ -42,7 +50,43 @@ describe("command line", () => {
   });
 
   it("knows exactly the targets that can be started", () => {
-    expect([...targetNames].sort()).toEqual(Object.keys(targetFactories).sort());
+    const server = () => Promise.reject(new Error("not started here"));
+    expect([...targetNames].sort()).toEqual(Object.keys(targetFactories(server)).sort());
+  });
+
+  it("starts the server under test with the command the package script names", () => {
+    expect(script.slice(0, 2)).toEqual(["--target", "all"]);
+    expect(parseCliArgs(script, noSeed).server).toEqual({
+      command: "pnpm --silent --filter @petstore/server start",
+    });
+  });
+
+  it("takes a running server from --server-url and its key from CONFORMANCE_API_KEY, over the script's command", () => {
+    expect(
+      parseCliArgs([...script, "--", "--server-url", "http://127.0.0.1:4000/v1"], { CONFORMANCE_API_KEY: "k1" }).server,
+    ).toEqual({ url: "http://127.0.0.1:4000/v1", apiKey: "k1" });
+  });
+
+  it.each([
+    [["--target", "server"], {}, /--target server needs the server under test: give --server-url URL/],
+    [["--target", "msw,prism-proxy-all"], {}, /--target prism-proxy-all needs the server under test/],
+    [
+      ["--target", "server", "--server-url", "http://127.0.0.1:4000/v1"],
+      {},
+      /--server-url needs CONFORMANCE_API_KEY set to an API key that server accepts/,
+    ],
+    [
+      ["--target", "server", "--server-url", "localhost:4000"],
+      { CONFORMANCE_API_KEY: "k1" },
+      /--server-url must be an http\(s\) URL such as http:\/\/127.0.0.1:4000\/v1, got "localhost:4000"/,
+    ],
+    [["--target", "server", "--server-command", " "], {}, /--server-command needs a command/],
+  ])("refuses %j without a usable server under test", (args, env, message) => {
+    expect(() => parseCliArgs(args, env)).toThrow(message);
+  });
+
+  it("needs no server for targets that do not run it", () => {
+    expect(parseCliArgs(["--target", "msw,prism"], noSeed)).not.toHaveProperty("server");
   });
 
   it("defaults to 10,000 fuzzed requests and no report", () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Target } from "../src/index";
 import { runFuzz } from "../src/fuzz/run";
-import { startServerTarget } from "../src/targets/server";
+import { startReferenceServer } from "./helpers/reference-server";
 
 let target: Target;
 beforeAll(async () => {
-  target = await startServerTarget();
+  target = await startReferenceServer();
 });
 afterAll(() => target.close());
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "../src/index";
 import { runFuzz } from "../src/fuzz/run";
-import { startServerTarget } from "../src/targets/server";
+import { startReferenceServer } from "./helpers/reference-server";
 
 // A fixed seed keeps `pnpm test` deterministic; set CONFORMANCE_SEED to explore or to replay a failure.
 const seed = process.env.CONFORMANCE_SEED ? undefined : 20301205;
 
 let target: Target;
 beforeAll(async () => {
-  target = await startServerTarget();
+  target = await startReferenceServer();
 });
 afterAll(() => target.close());
 

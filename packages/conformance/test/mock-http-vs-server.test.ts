@@ -4,7 +4,7 @@ import type { Target } from "../src/index";
 import { compareTargets } from "../src/fuzz/differential";
 import { rawRequestArbitrary, sendRaw } from "../src/fuzz/raw";
 import { startMockHttpTarget } from "../src/targets/mock-http";
-import { startServerTarget } from "../src/targets/server";
+import { startReferenceServer } from "./helpers/reference-server";
 
 // A fixed seed keeps `pnpm test` deterministic; set CONFORMANCE_SEED to explore or to replay a disagreement.
 const seed = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : 20_261_127;
@@ -12,7 +12,7 @@ const seed = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED)
 let server: Target;
 let mock: Target;
 beforeAll(async () => {
-  server = await startServerTarget();
+  server = await startReferenceServer();
   mock = await startMockHttpTarget();
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "../src/index";
 import { compareTargets } from "../src/fuzz/differential";
 import { startMswTarget } from "../src/targets/msw";
-import { startServerTarget } from "../src/targets/server";
+import { startReferenceServer } from "./helpers/reference-server";
 
 // A fixed seed keeps `pnpm test` deterministic; set CONFORMANCE_SEED to explore or to replay a disagreement.
 const seed = process.env.CONFORMANCE_SEED ? undefined : 20301205;
@@ -10,7 +10,7 @@ const seed = process.env.CONFORMANCE_SEED ? undefined : 20301205;
 let server: Target;
 let msw: Target;
 beforeAll(async () => {
-  server = await startServerTarget();
+  server = await startReferenceServer();
   msw = await startMswTarget();
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMatrix, runCase, type Target } from "../src/index";
 import { startPrismProxyTarget } from "../src/targets/prism-proxy";
+import { startReferenceServer } from "./helpers/reference-server";
 
 const cases = buildMatrix();
 
@@ -10,7 +11,7 @@ describe.each([
 ])("%s", (_name, errors) => {
   let target: Target;
   beforeAll(async () => {
-    target = await startPrismProxyTarget({ errors });
+    target = await startPrismProxyTarget({ errors, upstream: startReferenceServer });
   });
   afterAll(() => target.close());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMatrix, runCase, type Target } from "../src/index";
-import { startServerTarget } from "../src/targets/server";
+import { startReferenceServer } from "./helpers/reference-server";
 
 let target: Target;
 beforeAll(async () => {
-  target = await startServerTarget();
+  target = await startReferenceServer();
 });
 afterAll(() => target.close());
 

@@ -5,11 +5,11 @@ import { requestLimits } from "@petstore/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "../src/index";
 import { startMswTarget } from "../src/targets/msw";
-import { startServerTarget } from "../src/targets/server";
+import { startReferenceServer } from "./helpers/reference-server";
 
 const targets: Record<"server" | "msw", Target> = {} as never;
 beforeAll(async () => {
-  targets.server = await startServerTarget();
+  targets.server = await startReferenceServer();
   targets.msw = await startMswTarget();
 }, 60_000);
 afterAll(async () => {

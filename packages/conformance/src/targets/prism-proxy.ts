@@ -1,7 +1,6 @@
 import { contractPath, spawnPrism } from "../internal/prism-process";
 import type { Capability, Target } from "../target";
 import { capabilitiesWithout } from "./prism";
-import { startServerTarget } from "./server";
 
 // Captured before any MSW interceptor can patch the global, so real HTTP stays real HTTP.
 const realFetch = globalThis.fetch;
@@ -50,18 +49,21 @@ export interface PrismProxyOptions {
    * contract. `false` forwards every request, so the server's error responses are validated too. Defaults to true.
    */
   errors?: boolean;
-  /** Starts the implementation behind the proxy (its base URL, API key and `close`). Defaults to the reference server. */
-  upstream?: () => Promise<Target>;
+  /**
+   * Starts the implementation behind the proxy (its base URL, API key and `close`), e.g. `httpTarget` over a server
+   * the caller started, or `startCommandTarget`. Its `close` runs when the proxy target closes.
+   */
+  upstream: () => Promise<Target>;
 }
 
 /**
- * The reference server behind `prism proxy`, so Prism validates every response against the contract and reports
+ * The implementation `upstream` starts, behind `prism proxy`, so Prism validates every response against the contract and reports
  * violations in `sl-violations` (a response violation fails the case).
  */
 export async function startPrismProxyTarget({
   errors = true,
-  upstream: startUpstream = startServerTarget,
-}: PrismProxyOptions = {}): Promise<Target> {
+  upstream: startUpstream,
+}: PrismProxyOptions): Promise<Target> {
   const upstream = await startUpstream();
   try {
     const prism = await spawnPrism(["proxy", ...(errors ? ["--errors"] : []), contractPath, upstream.baseUrl]);
