@@ -5,10 +5,10 @@ import { parseSeed } from "./seed";
 export const targetNames = ["server", "msw", "prism", "prism-proxy", "prism-proxy-all"] as const;
 
 /** Targets that run the implementation under test, so they need `--server-url` or `--server-command`. */
-export const serverTargetNames: ReadonlySet<string> = new Set(["server", "prism-proxy", "prism-proxy-all"]);
+const serverTargetNames: ReadonlySet<string> = new Set(["server", "prism-proxy", "prism-proxy-all"]);
 
 /** Where the implementation under test comes from: a running server, or a command that starts one per target. */
-export type ServerSource = { url: string; apiKey: string } | { command: string };
+type ServerSource = { url: string; apiKey: string } | { command: string };
 
 /** What the command line asked for. */
 export interface CliOptions {

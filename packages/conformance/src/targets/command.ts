@@ -35,24 +35,39 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Stops the command's whole process group (the shell, pnpm, the server): SIGTERM, then SIGKILL after 10 s. */
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    kill("SIGTERM");
-  });
+/** Whether any process of the group is still alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the command's whole process group (the shell, pnpm, the server): SIGTERM, SIGKILL after 10 s, and resolves
+ * once no process of the group is left, so the port and the data folder are free again.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pgid = child.pid!;
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pgid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  kill("SIGTERM");
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) {
+      kill("SIGKILL");
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
 }
 
 /**
