@@ -84,10 +84,18 @@ export class ServerLog {
     this.#stream = internals[streamSym] as { write(line: string): unknown };
   }
 
-  /** A request arrived (debug level). */
+  /** A request arrived (debug level): method, URL, Host and the client's address, to find one that never ended. */
   readonly requested = (event: NodeRequestEvent): void => {
-    if (this.#incoming)
-      this.pino.debug({ reqId: event.requestId, req: { method: event.method, url: event.url } }, "incoming request");
+    if (!this.#incoming) return;
+    const { headers, socket } = event.message;
+    const req = {
+      method: event.method,
+      url: event.url,
+      host: headers.host,
+      remoteAddress: socket.remoteAddress,
+      remotePort: socket.remotePort,
+    };
+    this.pino.debug({ reqId: event.requestId, req }, "incoming request");
   };
 
   /** A request's answer was handed to the system, or failed first. */

@@ -72,7 +72,12 @@ describe("request logs at debug level", () => {
     await call(server.current, "/v1/pets", { headers: { "x-request-id": "debug-line-1" } });
     await expect.poll(() => linesOf(lines, "debug-line-1").length).toBe(2);
     const [incoming, completed] = linesOf(lines, "debug-line-1");
-    expect(incoming).toMatchObject({ level: 20, msg: "incoming request", req: { method: "GET", url: "/v1/pets" } });
+    const { host } = new URL(server.current.baseUrl);
+    expect(incoming).toMatchObject({
+      level: 20,
+      msg: "incoming request",
+      req: { method: "GET", url: "/v1/pets", host, remoteAddress: "127.0.0.1", remotePort: expect.any(Number) },
+    });
     expect(JSON.stringify(incoming)).not.toContain(API_KEY);
     expect(completed).toMatchObject({ level: 30, msg: "request completed", statusCode: 200 });
   });
