@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { call, useServer } from "../helpers/server";
 
@@ -70,6 +71,21 @@ describe("CORS", () => {
       for (const header of ["x-request-id", "sunset", "deprecation", "link", "retry-after"])
         expect(exposed).toContain(header);
     }
+  });
+
+  it("allows and exposes exactly the headers the README's CORS line names", async () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const line = /^- CORS: [\s\S]*?(?=\n- )/m.exec(readme)![0];
+    const [allowedText = "", exposedText = ""] = line.split(" are allowed; ");
+    const names = (text: string) => [...text.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!.toLowerCase()).sort();
+    const listed = (value: string | null) => value!.toLowerCase().split(", ").sort();
+    const preflight = await call(server.current, "/v1/pets", {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST" },
+    });
+    expect(names(allowedText)).toEqual(listed(preflight.headers.get("access-control-allow-headers")));
+    const response = await call(server.current, "/v1/pets/1", { headers: { origin } });
+    expect(names(exposedText)).toEqual(listed(response.headers.get("access-control-expose-headers")));
   });
 
   it("answers OPTIONS without a preflight with 204 and Allow", async () => {
