@@ -1,4 +1,6 @@
 // `pnpm start`: the reference server configured from the environment (see README.md).
+import { existsSync, readdirSync, rmdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { readApiKeysFile, readConfig } from "./config";
 import { startupMessage } from "./startup-error";
 import { createPostgresStore } from "./store/postgres";
@@ -7,6 +9,7 @@ import { generateApiKey, startServer } from "./server";
 
 try {
   const config = readConfig(process.env, process.cwd());
+  const undo = config.databaseUrl ? () => {} : undoNewDatabase(config.databaseFile);
   const store = config.databaseUrl
     ? await createPostgresStore(config.databaseUrl)
     : await createSqliteStore(config.databaseFile, { onNotice: (message) => process.stderr.write(`${message}\n`) });
@@ -20,8 +23,10 @@ try {
     logLevel: config.logLevel,
     corsOrigins: config.corsOrigins,
   }).catch(async (error: unknown) => {
-    // Not listening (port in use, unknown host): release the store, and with it the data file's lock.
+    // Not listening (port in use, unknown host): release the store, and with it the data file's lock, and leave the
+    // data folder as it was.
     await store.close();
+    undo();
     throw error;
   });
   // Handlers first: a SIGTERM sent as soon as the banner appears must still shut down gracefully.
@@ -70,4 +75,20 @@ try {
 } catch (error) {
   process.stderr.write(`${startupMessage(error)}\n`);
   process.exit(1);
+}
+
+/**
+ * What removes again the SQLite database (and its folder) a start is about to create, should the start fail after
+ * opening it: a failed start changes nothing. A folder holding `petstore.jsonl` is left alone, since opening the
+ * database imports that file and renames it.
+ */
+function undoNewDatabase(file: string): () => void {
+  const folder = dirname(file);
+  if (existsSync(join(folder, "petstore.jsonl"))) return () => {};
+  const newFolder = !existsSync(folder);
+  const newFiles = [file, `${file}-wal`, `${file}-shm`].filter((name) => !existsSync(name));
+  return () => {
+    for (const name of newFiles) rmSync(name, { force: true });
+    if (newFolder && existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
+  };
 }

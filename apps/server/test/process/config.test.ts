@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -112,7 +112,7 @@ describe("readConfig", () => {
 });
 
 describe("pnpm start", () => {
-  it("a port in use is one line saying what to do, and the database is released", async () => {
+  it("a port in use is one line saying what to do, and the database is released and removed", async () => {
     const dataDir = join(dir, "busy");
     const first = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_DIR: join(dir, "first") });
     try {
@@ -122,6 +122,8 @@ describe("pnpm start", () => {
       );
       expect(String(failure)).toMatch(/\[@petstore\/server\] cannot start: listen EADDRINUSE.*set PORT to a free port/);
       expect(String(failure)).not.toMatch(/\n\s+at /);
+      // Nothing changed: the folder and the database the failed start created are gone again.
+      expect(existsSync(dataDir)).toBe(false);
       const again = await spawnServer({ PETSTORE_API_KEYS: "k", PETSTORE_DATA_DIR: dataDir });
       again.child.kill("SIGTERM");
       expect(await again.exited).toBe(0);
