@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, json, petstoreMock } from "../src/index";
+import { operationById } from "../src/internal/contract";
+import { assertContractBody } from "../src/internal/respond";
 import { useMockServer } from "./helpers/mock-server";
 
 const handlers = createPetstoreHandlers({ pets: [{ id: 1, name: "Rex", categoryId: 1 }] });
@@ -30,6 +32,28 @@ describe("json() and bodiless statuses", () => {
     expect(response.status).toBe(500);
     expect(await response.text()).toContain(
       "the override of getPet answered 204 without a body, which the contract does not declare for it",
+    );
+  });
+});
+
+describe("the handlers' answers to a status the contract declares without a body", () => {
+  // The contract has no bodiless operation today (test/evolution.test.ts adds deletePet's 204): one with a 204 added.
+  const getPet = operationById("getPet");
+  const bodiless = { ...getPet, responses: { ...getPet.responses, "204": { headers: {} } } };
+
+  it("accept no body, as the service sends a 204", () => {
+    expect(() => assertContractBody(bodiless, 204, undefined, "the handlers")).not.toThrow();
+  });
+
+  it("refuse a body on it, naming the status", () => {
+    expect(() => assertContractBody(bodiless, 204, { id: 1 }, "the handlers")).toThrow(
+      "[@petstore/mock] the handlers answered getPet (GET /pets/{petId}) with a 204 body, but the contract declares 204 without one.",
+    );
+  });
+
+  it("still refuse a status the contract does not declare", () => {
+    expect(() => assertContractBody(getPet, 204, undefined, "the handlers")).toThrow(
+      "with status 204, which the contract does not declare for it.",
     );
   });
 });

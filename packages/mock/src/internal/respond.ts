@@ -15,13 +15,13 @@ const JSON_TYPE = "application/json; charset=utf-8";
 let errorSchema: Schema | undefined;
 
 /**
- * The schema the contract declares for `status` of `operation`; its `default` covers only error statuses (4xx/5xx),
- * as the typed overrides assume, so an undeclared 2xx is reported as such. Error for paths outside the contract.
+ * The response the contract declares for `status` of `operation` (no `schema` when it has no body); its `default`
+ * covers only error statuses (4xx/5xx), as the typed overrides assume, so an undeclared 2xx is reported as such.
+ * Error for paths outside the contract.
  */
-function schemaFor(operation: ContractOperation | undefined, status: number): Schema | undefined {
-  if (!operation) return (errorSchema ??= componentSchema("Error"));
-  const declared = operation.responses[String(status)] ?? (status >= 400 ? operation.responses.default : undefined);
-  return declared?.schema;
+function responseFor(operation: ContractOperation | undefined, status: number): { schema?: Schema } | undefined {
+  if (!operation) return { schema: (errorSchema ??= componentSchema("Error")) };
+  return operation.responses[String(status)] ?? (status >= 400 ? operation.responses.default : undefined);
 }
 
 /** Throws PetstoreContractViolation unless `body` is what the contract allows for `status` of `operation`. */
@@ -34,11 +34,19 @@ export function assertContractBody(
   const where = operation
     ? `${operation.operationId} (${operation.method} ${operation.path})`
     : "a path outside the contract";
-  const schema = schemaFor(operation, status);
-  if (!schema)
+  const declared = responseFor(operation, status);
+  if (!declared)
     throw new PetstoreContractViolation(
       `${source} answered ${where} with status ${status}, which the contract does not declare for it.`,
     );
+  const { schema } = declared;
+  // A status declared without content (deletePet's 204): the only allowed body is none.
+  if (!schema) {
+    if (body === undefined) return;
+    throw new PetstoreContractViolation(
+      `${source} answered ${where} with a ${status} body, but the contract declares ${status} without one.`,
+    );
+  }
   const validate = validatorFor(schema);
   if (!validate(body)) {
     throw new PetstoreContractViolation(
