@@ -8,7 +8,11 @@ import { call, createPet, useServer } from "../helpers/server";
 function leakyStore(): PetStore {
   const inner = createMemoryStore();
   const leak = (pet: Pet) => ({ ...pet, internalNote: "do not serialize", ownerEmail: "a@b.example" }) as Pet;
+  // Every other method as is (the server's memory store is a plain object), so a method added to PetStore needs no
+  // edit; without `revision`, as before, so every list is encoded anew.
+  const { revision: _revision, ...rest } = inner;
   return {
+    ...rest,
     create: async (pet, key) => {
       const result = await inner.create(pet, key);
       return { ...result, pet: leak(result.pet) };
@@ -18,7 +22,6 @@ function leakyStore(): PetStore {
       return pet && leak(pet);
     },
     list: async (query) => (await inner.list(query)).map(leak),
-    close: () => inner.close(),
   };
 }
 
