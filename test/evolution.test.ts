@@ -1,9 +1,12 @@
-// Adds an operation to a copy of the contract, regenerates, and proves every package that must implement it
-// either serves it or fails naming it: the monorepo cannot silently ship half of a new operation.
+// Adds two real operations — `PATCH /pets/{petId}` (updatePet) and `DELETE /pets/{petId}` (deletePet) — to a copy of
+// the repository by CONTRIBUTING.md's "Add an operation" recipe, regenerates, builds the SDK and drives
+// `pets.update()`/`pets.delete()` through it against the server (SQLite and memory stores) and the mock (MSW). It
+// then checks which hand-written files the recipe needed: the recipe's list, and nothing in the hosts or the client.
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,53 +28,393 @@ const packages = [
   "packages/conformance",
   "apps/server",
 ];
+/** Where the test keeps its own scripts in the copy: not part of the repository, left out of the file accounting. */
+const scratch = ".evolution";
 
 let copy: string;
+/** Content hash of every file of the copy before the recipe, by path relative to the copy. */
+let before: Map<string, string>;
 
-/** Runs a command in the copy; resolves with its exit code and combined output instead of throwing. */
-async function attempt(cwd: string, command: string, args: string[]): Promise<{ code: number; output: string }> {
+/** Runs a command in the copy; rejects with its output when it fails. */
+async function sh(cwd: string, command: string, args: string[], timeout = 120_000): Promise<string> {
   try {
     const { stdout, stderr } = await run(command, args, {
       cwd: join(copy, cwd),
       maxBuffer: 16 * 1024 * 1024,
-      timeout: 120_000,
+      timeout,
+      env: { ...process.env, NODE_ENV: "test" },
     });
-    return { code: 0, output: stdout + stderr };
+    return stdout + stderr;
   } catch (error) {
-    const { code, stdout, stderr } = error as { code: unknown; stdout?: string; stderr?: string };
-    return { code: typeof code === "number" ? code : 1, output: `${stdout ?? ""}${stderr ?? ""}` };
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}${stderr ?? ""}`);
   }
 }
 
-/** Adds `DELETE /pets/{petId}` (operationId `deletePet`) to the copy's contract. */
-async function addDeletePet(): Promise<void> {
+/** Rewrites one file of the copy. */
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const path = join(copy, file);
+  const text = await readFile(path, "utf8");
+  const changed = change(text);
+  if (changed === text) throw new Error(`the recipe's edit of ${file} changed nothing: its anchor moved`);
+  await writeFile(path, changed);
+}
+
+/** Inserts `addition` after the first occurrence of `anchor` in `text`; throws when the anchor is gone. */
+function after(text: string, anchor: string | RegExp, addition: string): string {
+  const match = typeof anchor === "string" ? { index: text.indexOf(anchor), 0: anchor } : anchor.exec(text);
+  if (!match || match.index < 0) throw new Error(`anchor ${String(anchor)} not found`);
+  const end = match.index + match[0].length;
+  return text.slice(0, end) + addition + text.slice(end);
+}
+
+/** Hashes every file under the copy but dependencies, builds and the test's scratch folder. */
+async function snapshot(): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  async function walk(dir: string): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (["node_modules", "dist", ".turbo", scratch].includes(entry.name)) continue;
+        await walk(path);
+      } else if (entry.isFile()) {
+        hashes.set(
+          relative(copy, path),
+          createHash("sha256")
+            .update(await readFile(path))
+            .digest("hex"),
+        );
+      }
+    }
+  }
+  await walk(copy);
+  return hashes;
+}
+
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const requestId = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+const notFound = { description: "No animal has this id.", headers: requestId, content: errorContent };
+
+/** Recipe step 1: the two operations in the contract. */
+async function addToContract(): Promise<void> {
   const file = join(copy, "packages/contract/openapi.yaml");
   const document = parseDocument(await readFile(file, "utf8"));
-  const error = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+  document.setIn(["paths", "/pets/{petId}", "patch"], {
+    operationId: "updatePet",
+    "x-sdk-method": "pets.update",
+    summary: "Update an animal",
+    description: "Replaces the animal's name and category, and its status when one is given.",
+    tags: ["animals"],
+    parameters: [{ $ref: "#/components/parameters/PetId" }],
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/NewPet" } } },
+    },
+    responses: {
+      "200": {
+        description: "The animal as updated.",
+        headers: requestId,
+        content: {
+          "application/json": {
+            schema: { $ref: "#/components/schemas/Pet" },
+            example: { id: 1, name: "Rex", categoryId: 2, status: "sold" },
+          },
+        },
+      },
+      "400": { $ref: "#/components/responses/BadRequest" },
+      "401": { $ref: "#/components/responses/Unauthorized" },
+      "404": notFound,
+      "503": { $ref: "#/components/responses/ServiceUnavailable" },
+    },
+  });
   document.setIn(["paths", "/pets/{petId}", "delete"], {
     operationId: "deletePet",
     "x-sdk-method": "pets.delete",
     summary: "Delete an animal",
-    description: "Removes the animal; a second delete is a 404.",
+    description: "Removes the animal; its id is never given to another. A second delete is a 404.",
     tags: ["animals"],
     parameters: [{ $ref: "#/components/parameters/PetId" }],
     responses: {
-      "204": {
-        description: "The animal was deleted.",
-        headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
-      },
+      "204": { description: "The animal was deleted.", headers: requestId },
       "400": { $ref: "#/components/responses/BadRequest" },
       "401": { $ref: "#/components/responses/Unauthorized" },
-      "404": {
-        description: "No animal has this id.",
-        headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
-        content: error,
-      },
+      "404": notFound,
       "503": { $ref: "#/components/responses/ServiceUnavailable" },
     },
   });
   await writeFile(file, document.toString());
 }
+
+/** Recipe step 3: the operation functions, over new `PetStore` methods, and those methods in every store. */
+async function addOperationsAndStores(): Promise<void> {
+  await writeFile(
+    join(copy, "packages/service/src/operations/update-pet.ts"),
+    `import { RuleError } from "../errors";
+import { messages } from "../messages";
+import type { Operation } from "../operation";
+import { pickNewPet } from "../pets";
+
+/** \`PATCH /pets/{petId}\`: replaces a pet's fields, or a 404 saying how to find ids. */
+export const updatePet: Operation = async ({ params, body, store, basePath }) => {
+  const petId = params.petId as number | string;
+  const input = pickNewPet(body as Record<string, unknown>);
+  const pet = typeof petId === "number" ? await store.update(petId, input) : undefined;
+  if (!pet) throw new RuleError(404, messages.petNotFound(petId, basePath));
+  return { status: 200, body: pet };
+};
+`,
+  );
+  await writeFile(
+    join(copy, "packages/service/src/operations/delete-pet.ts"),
+    `import { RuleError } from "../errors";
+import { messages } from "../messages";
+import type { Operation } from "../operation";
+
+/** \`DELETE /pets/{petId}\`: removes a pet (a 204), or a 404 saying how to find ids. */
+export const deletePet: Operation = async ({ params, store, basePath }) => {
+  const petId = params.petId as number | string;
+  const deleted = typeof petId === "number" && (await store.delete(petId));
+  if (!deleted) throw new RuleError(404, messages.petNotFound(petId, basePath));
+  return { status: 204 };
+};
+`,
+  );
+  await edit("packages/service/src/store.ts", (text) =>
+    after(
+      text,
+      "  list(query: ListQuery): Promise<Pet[]>;\n",
+      `  /** Replaces the pet's name and category (and status when given); the updated pet, or undefined when there is none. */
+  update(id: number, pet: NewPet): Promise<Pet | undefined>;
+  /** Removes the pet; false when there is none. Its id is never given to another pet. */
+  delete(id: number): Promise<boolean>;
+`,
+    ),
+  );
+  await edit("packages/service/src/memory-store.ts", (text) =>
+    after(
+      text,
+      /async list\(query: ListQuery\): Promise<Pet\[\]> \{\n.*\n {2}\}\n/,
+      `
+  async update(id: number, input: NewPet): Promise<Pet | undefined> {
+    const current = this.#pets.get(id);
+    if (!current) return undefined;
+    const pet = normalizePet(id, { status: current.status, ...input });
+    this.#pets.set(id, pet);
+    this.#revision++;
+    return pet;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    if (!this.#pets.delete(id)) return false;
+    this.#revision++;
+    return true;
+  }
+`,
+    ),
+  );
+  await edit("apps/server/src/store/statements.ts", (text) =>
+    after(
+      text,
+      'deletePet: "DELETE FROM petstore_pets WHERE id = ?",\n',
+      `  updatePet: \`UPDATE petstore_pets SET name_json = ?, category_id = ?, status = COALESCE(?, status) WHERE id = ?
+               RETURNING id, name_json, category_id, status\`,
+  deleteKeysOfPet: "DELETE FROM petstore_idempotency_keys WHERE pet_id = ?",
+  deletePetReturning: "DELETE FROM petstore_pets WHERE id = ? RETURNING id",
+`,
+    ),
+  );
+  await edit("apps/server/src/store/sql-store.ts", (text) =>
+    after(
+      text,
+      "    sweep: () => guarded(sweep),\n",
+      `    update: (id, input) =>
+      guarded(async () => {
+        const [row] = await driver.transaction((session) =>
+          session.query<PetRow>(statements.updatePet, [
+            JSON.stringify(input.name),
+            input.categoryId,
+            input.status ?? null,
+            id,
+          ]),
+        );
+        return row ? toPet(row) : undefined;
+      }),
+    delete: (id) =>
+      guarded(async () => {
+        const deleted = await driver.transaction(async (session) => {
+          // Its idempotency keys go with it: a replay of its create must not answer a pet that is gone.
+          await session.query(statements.deleteKeysOfPet, [id]);
+          return session.query(statements.deletePetReturning, [id]);
+        });
+        return deleted.length === 1;
+      }),
+`,
+    ),
+  );
+}
+
+/** Recipe step 4: one conformance matrix file per operation. */
+async function addConformance(): Promise<void> {
+  for (const [operationId, file, method, ok, body] of [
+    ["updatePet", "update-pet", "PATCH", 200, true],
+    ["deletePet", "delete-pet", "DELETE", 204, false],
+  ] as const) {
+    const payload = body ? "body: JSON.stringify(newPet({ categoryId: 9 }))," : "";
+    await writeFile(
+      join(copy, `packages/conformance/src/matrix/${file}.ts`),
+      `import type { Pet } from "@petstore/contract";
+import type { CaseRequest, ConformanceCase } from "../case";
+import { breaksContract, createPets, newPet } from "./helpers";
+
+const request = (id: string): CaseRequest => ({ method: "${method}", path: \`/pets/\${id}\`, auth: "valid", ${payload} });
+
+/** The valid and the invalid request of ${operationId}, for the authentication cases. */
+export const ${operationId}Requests = { valid: request("1"), invalid: request("abc") };
+
+/** \`${method} /pets/{petId}\`: a created pet, an id that is not one, an unknown id. */
+export function ${operationId}Cases(): ConformanceCase[] {
+  return [
+    {
+      id: "${operationId}.created",
+      operationId: "${operationId}",
+      title: "answers ${ok} for a created pet",
+      requires: ["stateful"],
+      setup: (send) => createPets(send, [newPet()]),
+      request: ([pet]: Pet[]) => request(String(pet!.id)),
+      status: ${ok},
+    },
+    breaksContract({
+      id: "${operationId}.id.abc",
+      operationId: "${operationId}",
+      title: "rejects petId abc with 400",
+      requires: [],
+      request: request("abc"),
+      status: 400,
+    }),
+    {
+      id: "${operationId}.id.unknown",
+      operationId: "${operationId}",
+      title: "answers an unknown petId with 404",
+      requires: ["stateful"],
+      request: request("9007199254740991"),
+      status: 404,
+    },
+  ];
+}
+`,
+    );
+  }
+  await edit("packages/conformance/src/matrix/auth.ts", (text) =>
+    after(
+      after(
+        text,
+        /^import .*\n/m,
+        'import { deletePetRequests } from "./delete-pet";\nimport { updatePetRequests } from "./update-pet";\n',
+      ),
+      /getPet: \{\n.*\n.*\n {2}\},\n/,
+      "  updatePet: updatePetRequests,\n  deletePet: deletePetRequests,\n",
+    ),
+  );
+  await edit("packages/conformance/src/matrix/index.ts", (text) =>
+    after(
+      after(
+        text,
+        /^import .*\n/m,
+        'import { deletePetCases } from "./delete-pet";\nimport { updatePetCases } from "./update-pet";\n',
+      ),
+      "    ...getPetCases(),\n",
+      "    ...updatePetCases(),\n    ...deletePetCases(),\n",
+    ),
+  );
+}
+
+/** Recipe step 5: the changeset. */
+async function addChangeset(): Promise<void> {
+  await writeFile(
+    join(copy, ".changeset/evolution-update-delete.md"),
+    `---
+"@petstore/contract": minor
+"@petstore/client": minor
+"@petstore/mock": minor
+---
+
+\`PATCH /pets/{petId}\` (\`pets.update()\`) and \`DELETE /pets/{petId}\` (\`pets.delete()\`).
+`,
+  );
+}
+
+/** What the driver script prints for one target. */
+interface Drive {
+  target: string;
+  created: { id: number }[];
+  updated: unknown;
+  listed: unknown;
+  deleted: unknown;
+  deleteAgain: { status?: number; code?: string };
+  updateMissing: { status?: number; code?: string };
+  next: { id: number };
+  nextAfterHighest: { id: number };
+}
+
+// Runs in the copy with the source condition: the server and the mock from the copy's sources, the SDK from its build.
+const driver = `
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+const copy = process.argv[2];
+const load = (file) => import(pathToFileURL(join(copy, file)).href);
+const { createPetstoreClient } = await load("packages/client/dist/index.js");
+const { startServer, createSqliteStore } = await load("apps/server/src/index.ts");
+const { createMemoryStore } = await load("packages/service/src/index.ts");
+const { createPetstoreHandlers } = await load("packages/mock/src/index.ts");
+const { setupServer } = await import(
+  pathToFileURL(createRequire(join(copy, "packages/mock/package.json")).resolve("msw/node")).href
+);
+
+const failure = (error) => ({ status: error.status, code: error.code });
+async function drive(target, client) {
+  const created = [];
+  for (const name of ["Rex", "Tom", "Ada"]) created.push(await client.pets.create({ name, categoryId: 1, status: "available" }));
+  const [rex, tom, ada] = created;
+  const updated = await client.pets.update(rex.id, { name: "Rexy", categoryId: 2 });
+  const deleted = await client.pets.delete(tom.id);
+  const deleteAgain = await client.pets.delete(tom.id).then(() => ({}), failure);
+  const updateMissing = await client.pets.update(tom.id, { name: "Tom", categoryId: 1 }).then(() => ({}), failure);
+  const listed = await client.pets.list({ limit: 10 });
+  // Deleting the highest id must not hand it out again.
+  await client.pets.delete(ada.id);
+  const next = await client.pets.create({ name: "Bo", categoryId: 3 });
+  await client.pets.delete(next.id);
+  const nextAfterHighest = await client.pets.create({ name: "Cy", categoryId: 3 });
+  return { target, created, updated, deleted: deleted === undefined ? "undefined" : deleted, deleteAgain, updateMissing, listed, next, nextAfterHighest };
+}
+
+const results = [];
+const options = { maxRetries: 0, onDeprecation: false };
+for (const [target, store] of [
+  ["server (SQLite)", await createSqliteStore(join(copy, ".evolution/petstore.db"))],
+  ["server (memory)", createMemoryStore()],
+]) {
+  const server = await startServer({ store, apiKeys: ["evolution-key"] });
+  try {
+    results.push(await drive(target, createPetstoreClient({ ...options, apiKey: "evolution-key", baseUrl: server.baseUrl })));
+  } finally {
+    await server.close();
+    await store.close();
+  }
+}
+const mock = setupServer(...createPetstoreHandlers({ pets: [] }));
+mock.listen({ onUnhandledRequest: "error" });
+try {
+  results.push(await drive("mock (MSW)", createPetstoreClient({ ...options, apiKey: "test-key" })));
+} finally {
+  mock.close();
+}
+process.stdout.write(JSON.stringify(results));
+`;
+
+let touched: string[];
+let drives: Drive[];
 
 beforeAll(async () => {
   await mkdir(join(root, ".tmp"), { recursive: true });
@@ -94,71 +437,103 @@ beforeAll(async () => {
       cp(join(root, dir, "node_modules"), join(copy, dir, "node_modules"), { recursive: true, verbatimSymlinks: true }),
     ),
   );
-  await addDeletePet();
-  // The service's validators and the client's wiring are generated from the contract: generate the contract first.
-  for (const dir of ["packages/contract", "packages/service", "packages/client"]) {
-    const generated = await attempt(dir, bin("tsx"), ["--conditions=@petstore/source", "scripts/generate.ts"]);
-    if (generated.code !== 0) throw new Error(`pnpm generate failed in ${dir}:\n${generated.output}`);
-  }
-}, 180_000);
+  before = await snapshot();
+
+  await addToContract();
+  await addOperationsAndStores();
+  await addConformance();
+  await addChangeset();
+  // Recipe step 2, as the contributor runs it: the contract's, the service's and the client's generated code.
+  for (const dir of ["packages/contract", "packages/service", "packages/client"]) await sh(dir, "pnpm", ["generate"]);
+
+  const after = await snapshot();
+  touched = [...after]
+    .filter(([file, hash]) => before.get(file) !== hash)
+    .map(([file]) => file)
+    .filter((file) => !file.split("/").includes("generated"))
+    .sort();
+
+  await sh("packages/client", "pnpm", ["build"], 150_000);
+  await mkdir(join(copy, scratch), { recursive: true });
+  await writeFile(join(copy, scratch, "drive.mjs"), driver);
+  const output = await sh(".", bin("tsx"), ["--conditions=@petstore/source", join(scratch, "drive.mjs"), copy]);
+  drives = JSON.parse(output.slice(output.indexOf("[{"))) as Drive[];
+}, 300_000);
 
 afterAll(async () => {
   if (copy) await rm(copy, { recursive: true, force: true });
 });
 
-describe("adding DELETE /pets/{petId} (deletePet) to the contract", () => {
-  // Started together so the four checks run in parallel.
-  const checks = {
-    client: () => attempt("packages/client", bin("tsc"), ["-p", "tsconfig.json"]),
-    server: () => attempt("apps/server", bin("tsx"), ["--conditions=@petstore/source", "scripts/lint.ts"]),
-    mock: () => attempt("packages/mock", bin("tsx"), ["--conditions=@petstore/source", "scripts/lint.ts"]),
-    conformanceTypes: () => attempt("packages/conformance", bin("tsc"), ["-p", "tsconfig.json"]),
-    conformanceMatrix: () =>
-      attempt("packages/conformance", bin("tsx"), ["--conditions=@petstore/source", "src/cli.ts", "--list"]),
-  };
-  let results: Promise<Record<keyof typeof checks, { code: number; output: string }>>;
-  beforeAll(() => {
-    results = (async () => {
-      const entries = await Promise.all(
-        Object.entries(checks).map(async ([name, check]) => [name, await check()] as const),
-      );
-      return Object.fromEntries(entries) as Awaited<typeof results>;
-    })();
-  });
-
-  it("regenerates the contract's operation table and the service's validators with it", async () => {
-    expect(await readFile(join(copy, "packages/contract/src/generated/operation-table.ts"), "utf8")).toContain(
-      '"deletePet"',
-    );
-    expect(await readFile(join(copy, "packages/contract/src/generated/schema.ts"), "utf8")).toContain("deletePet");
-    expect(await readFile(join(copy, "packages/service/src/generated/validators.ts"), "utf8")).toContain("deletePet");
-  });
-
-  it("@petstore/client: generates pets.delete() from x-sdk-method and type-checks with no hand edit", async () => {
+describe("adding PATCH and DELETE /pets/{petId} by CONTRIBUTING.md's recipe", () => {
+  it("generates pets.update() and pets.delete() from x-sdk-method, with no hand edit in packages/client", async () => {
     const types = await readFile(join(copy, "packages/client/src/generated/types.ts"), "utf8");
+    expect(types).toMatch(/update\(petId: [^)]*\): PetstorePromise<Pet>/);
     expect(types).toMatch(/delete\(petId: [^)]*options\?: RequestOptions\): PetstorePromise<void>/);
-    const { client } = await results;
-    expect(client.code, client.output).toBe(0);
-  }, 150_000);
+    expect(await readFile(join(copy, "packages/service/src/generated/operations.ts"), "utf8")).toMatch(
+      /updatePet, deletePet|deletePet, updatePet/,
+    );
+  });
 
-  it("@petstore/server: the route lint fails naming deletePet", async () => {
-    const { server } = await results;
-    expect(server.code, server.output).not.toBe(0);
-    expect(server.output).toContain("deletePet");
-    expect(server.output).toContain("[@petstore/server]");
-  }, 150_000);
+  it("touches only the recipe's hand-written files: contract, operations, stores, matrix files, changeset", () => {
+    const allowed = [
+      /^packages\/contract\/openapi\.yaml$/,
+      /^packages\/service\/src\/operations\/(update|delete)-pet\.ts$/,
+      /^packages\/service\/src\/(store|memory-store)\.ts$/,
+      /^apps\/server\/src\/store\/(sql-store|statements)\.ts$/,
+      /^packages\/conformance\/src\/matrix\/(update|delete)-pet\.ts$/,
+      // Registering the matrix files: the operation's requests for the auth cases, and the matrix's list.
+      /^packages\/conformance\/src\/matrix\/(auth|index)\.ts$/,
+      /^\.changeset\/[^/]+\.md$/,
+    ];
+    expect(touched.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
+    for (const forbidden of [
+      /^packages\/client\//,
+      /^packages\/mock\//,
+      /^apps\/server\/src\/(?!store\/)/,
+      /^apps\/docs\//,
+      /(^|\/)test\//,
+    ]) {
+      expect(touched.filter((file) => forbidden.test(file))).toEqual([]);
+    }
+    expect(touched).toHaveLength(12);
+  });
 
-  it("@petstore/mock: the implementation lint fails naming deletePet", async () => {
-    const { mock } = await results;
-    expect(mock.code, mock.output).not.toBe(0);
-    expect(mock.output).toContain("[@petstore/mock] no implementation for: deletePet");
-  }, 150_000);
+  it("the copy type-checks and the conformance matrix covers both operations", async () => {
+    const checks = await Promise.all([
+      sh("packages/service", bin("tsc"), ["-p", "tsconfig.json"], 150_000),
+      sh("apps/server", bin("tsc"), ["-p", "tsconfig.json"], 150_000),
+      sh("packages/conformance", bin("tsc"), ["-p", "tsconfig.json"], 150_000),
+      sh("packages/conformance", bin("tsx"), ["--conditions=@petstore/source", "src/cli.ts", "--list"]),
+      sh("apps/server", bin("tsx"), ["--conditions=@petstore/source", "scripts/lint.ts"]),
+      sh("packages/mock", bin("tsx"), ["--conditions=@petstore/source", "scripts/lint.ts"]),
+    ]);
+    expect(checks[3]).toContain("updatePet.created");
+    expect(checks[3]).toContain("deletePet.created");
+  }, 200_000);
 
-  it("@petstore/conformance: the type-check and the matrix (its lint) both fail naming deletePet", async () => {
-    const { conformanceTypes, conformanceMatrix } = await results;
-    expect(conformanceTypes.code, conformanceTypes.output).not.toBe(0);
-    expect(conformanceTypes.output).toMatch(/src\/matrix\/auth\.ts.*deletePet/);
-    expect(conformanceMatrix.code, conformanceMatrix.output).not.toBe(0);
-    expect(conformanceMatrix.output).toContain("[@petstore/conformance] no cases for: deletePet");
-  }, 150_000);
+  for (const target of ["server (SQLite)", "server (memory)", "mock (MSW)"]) {
+    describe(target, () => {
+      const result = () => drives.find((drive) => drive.target === target)!;
+
+      it("pets.update() answers the updated pet, keeping the status it was not given", () => {
+        const [rex] = result().created;
+        expect(result().updated).toEqual({ id: rex!.id, name: "Rexy", categoryId: 2, status: "available" });
+      });
+
+      it("pets.delete() resolves with nothing; the pet is gone and a second delete or an update is a 404", () => {
+        const [rex, tom, ada] = result().created;
+        expect(result().deleted).toBe("undefined");
+        expect(result().deleteAgain).toEqual({ status: 404, code: "not_found" });
+        expect(result().updateMissing).toEqual({ status: 404, code: "not_found" });
+        expect((result().listed as { id: number }[]).map((pet) => pet.id)).toEqual([rex!.id, ada!.id]);
+        expect(tom!.id).toBeGreaterThan(rex!.id);
+      });
+
+      it("never hands out a deleted id again, even the highest", () => {
+        const [, , ada] = result().created;
+        expect(result().next.id).toBeGreaterThan(ada!.id);
+        expect(result().nextAfterHighest.id).toBeGreaterThan(result().next.id);
+      });
+    });
+  }
 });
