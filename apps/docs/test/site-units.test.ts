@@ -126,6 +126,12 @@ describe("the guide page", () => {
     );
     expect(html).toContain('<h3 id="detail">Detail</h3>');
   });
+
+  test("guidePage makes every code block focusable, as it scrolls sideways on a phone", () => {
+    const html = guidePage("# The guide\n\n```ts\nconst a = 1;\n```\n\ntext\n\n```sh\npnpm demo\n```\n");
+    expect(html.match(/<pre[ >]/g)).toHaveLength(2);
+    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2);
+  });
 });
 
 describe("the reference document", () => {

@@ -59,7 +59,8 @@ export function guidePage(markdown: string): string {
       },
     },
   });
-  const content = marked.parse(markdown, { async: false });
+  // Code blocks scroll sideways on a phone, so each is focusable for keyboard readers (axe: scrollable-region-focusable).
+  const content = marked.parse(markdown, { async: false }).replaceAll("<pre>", '<pre tabindex="0">');
   const title = /^#\s+(.+)$/m.exec(markdown)?.[1] ?? "SDK guide";
   const toc = sections.map((s) => `<li><a href="#${s.id}">${s.text}</a></li>`).join("");
   return page({
