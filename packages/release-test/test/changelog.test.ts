@@ -56,9 +56,7 @@ describe("the CHANGELOG `changeset version` renders from the pending changesets"
     (name, release) => {
       const changelog = release.changelog ?? "";
       // Nobody has the unreleased code to migrate from; sizes live in the README, where a test keeps them measured.
-      const notes = changelog
-        .split("\n")
-        .filter((line) => NOTES.test(line) || /\d B\b/.test(line));
+      const notes = changelog.split("\n").filter((line) => NOTES.test(line) || /\d B\b/.test(line));
       expect(notes, `${name}: describe what the first release offers, not how it differs from unreleased code`).toEqual(
         [],
       );
