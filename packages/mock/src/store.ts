@@ -1,7 +1,7 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
 import {
   createMemoryStore,
-  IdempotencyConflictError,
+  IdempotencyConflictError as ServiceIdempotencyConflictError,
   normalizePet,
   PetIdsExhaustedError,
   type MemoryStore,
@@ -43,7 +43,13 @@ export interface PetstoreMockStore {
 }
 
 // One class for the service and the mock: `instanceof` holds whichever raised it.
-export { IdempotencyConflictError };
+/**
+ * Thrown by `create` for an idempotency key reused with another pet. It is the service's own class, so `instanceof`
+ * holds; its type is spelt as a constructor of `Error` because the service package is private and a published
+ * declaration file must not name it.
+ */
+export const IdempotencyConflictError: new (key: string) => Error = ServiceIdempotencyConflictError;
+export type IdempotencyConflictError = Error;
 
 /** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
 function checkSeed(seed: readonly Pet[]): Pet[] {
