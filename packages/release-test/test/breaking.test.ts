@@ -259,36 +259,41 @@ describe("pnpm check:breaking before any release and on bad input", () => {
     }
   });
 
-  it("refuses in a shallow clone of a released contract, saying how to fetch the history", async () => {
-    const source = await makeRepo("0.1.0", true);
+  /** A depth-1 clone of a repository released as `version` that has one commit after its release. */
+  async function shallowCloneOf(version: string, tag: boolean): Promise<{ shallow: string; remove(): Promise<void> }> {
+    const source = await makeRepo(version, tag);
     const shallow = `${source}-shallow`;
+    await writeFile(path.join(source, "second"), "x");
+    await git(source, "add", "-A");
+    await git(source, "commit", "-q", "-m", "second");
+    await exec("git", ["clone", "-q", "--depth", "1", `file://${source}`, shallow]);
+    return {
+      shallow,
+      remove: async () => {
+        await rm(source, { recursive: true, force: true });
+        await rm(shallow, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it("refuses in a shallow clone of a released contract, saying how to fetch the history", async () => {
+    const { shallow, remove } = await shallowCloneOf("0.1.0", true);
     try {
-      await writeFile(path.join(source, "second"), "x");
-      await git(source, "add", "-A");
-      await git(source, "commit", "-q", "-m", "second");
-      await exec("git", ["clone", "-q", "--depth", "1", `file://${source}`, shallow]);
       await expect(checkBreaking(shallow)).rejects.toThrow(
         /this clone is shallow, .* run git fetch --unshallow --tags/,
       );
     } finally {
-      await rm(source, { recursive: true, force: true });
-      await rm(shallow, { recursive: true, force: true });
+      await remove();
     }
   });
 
   it("compares a shallow clone of the unreleased main with main, as a CI checkout of main is", async () => {
-    const source = await makeRepo("0.0.0", false);
-    const shallow = `${source}-shallow`;
+    const { shallow, remove } = await shallowCloneOf("0.0.0", false);
     try {
-      await writeFile(path.join(source, "second"), "x");
-      await git(source, "add", "-A");
-      await git(source, "commit", "-q", "-m", "second");
-      await exec("git", ["clone", "-q", "--depth", "1", `file://${source}`, shallow]);
       const head = await git(shallow, "rev-parse", "HEAD");
       await expect(findBaseline(shallow)).resolves.toMatchObject({ ref: head, released: false });
     } finally {
-      await rm(source, { recursive: true, force: true });
-      await rm(shallow, { recursive: true, force: true });
+      await remove();
     }
   });
 
