@@ -1,7 +1,5 @@
 import { defineProject } from "vitest/config";
 import { unitProject } from "../../vitest.shared.ts";
-import { integrationTests } from "./vitest.integration.config.ts";
 
-export default defineProject(
-  unitProject({ name: "mock", include: ["test/**/*.test.ts"], exclude: integrationTests, typecheck: true }),
-);
+// test/integration/ is the other tier's: the unit tier never reads it.
+export default defineProject(unitProject({ name: "mock", include: ["test/**/*.test.ts"], typecheck: true }));

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Pet } from "@petstore/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatePets } from "../src/index";
-import { packageDir } from "./helpers/typescript";
+import { generatePets } from "../../src/index";
+import { packageDir } from "../helpers/typescript";
 
-// The bin run from source (tsx with the source condition); test/dist.test.ts runs the built one.
+// The bin run from source (tsx with the source condition); test/integration/dist.test.ts runs the built one.
 const tsx = join(packageDir, "..", "..", "node_modules", ".bin", "tsx");
 const bin = [tsx, "--conditions=@petstore/source", join(packageDir, "src", "cli", "main.ts")] as const;
 const { NODE_OPTIONS: _nodeOptions, ...env } = process.env;

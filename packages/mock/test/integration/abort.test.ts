@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageDir } from "./helpers/typescript";
+import { packageDir } from "../helpers/typescript";
 
 const tsx = join(packageDir, "..", "..", "node_modules", ".bin", "tsx");
 const script = join(packageDir, "test", "fixtures", "abandon-slow-request.ts");

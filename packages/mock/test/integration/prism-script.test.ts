@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createPetstoreClient } from "@petstore/client";
 import { describe, expect, it } from "vitest";
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
 
 it("`pnpm mock:prism` prints the base URL to give the SDK, serves it, and stops on Ctrl-C", {
   timeout: 90_000,

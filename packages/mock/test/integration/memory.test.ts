@@ -2,7 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { createPetstoreHandlers, type PetstoreHandlers } from "../src/index";
+import { createPetstoreHandlers, type PetstoreHandlers } from "../../src/index";
 
 // The bounds the README states (## The request journal): what a handler set holds after many requests.
 const MiB = 1024 * 1024;

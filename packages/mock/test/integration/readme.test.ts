@@ -4,9 +4,9 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPetstoreMockServer } from "../src/http/index";
-import { codeBlocks } from "./helpers/markdown";
-import { packageDir, typeErrors } from "./helpers/typescript";
+import { startPetstoreMockServer } from "../../src/http/index";
+import { codeBlocks } from "../helpers/markdown";
+import { packageDir, typeErrors } from "../helpers/typescript";
 
 const run = promisify(execFile);
 const root = join(packageDir, "..", "..");

@@ -7,10 +7,10 @@ import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { build, defaultClientConditions, preview, type PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureChromium, launchChromium } from "../../../test/helpers/chromium.ts";
-import type { PetstoreHandlers } from "../src/index";
-import { codeBlocks } from "./helpers/markdown";
-import { packageDir } from "./helpers/typescript";
+import { ensureChromium, launchChromium } from "../../../../test/helpers/chromium.ts";
+import type { PetstoreHandlers } from "../../src/index";
+import { codeBlocks } from "../helpers/markdown";
+import { packageDir } from "../helpers/typescript";
 
 const readme = readFileSync(join(packageDir, "README.md"), "utf8");
 const snippets = codeBlocks(readme).filter((block) => block.lang === "ts");

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
-const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const contractYaml = path.join(packageDir, "..", "contract", "openapi.yaml");
 
 // pnpm's bin shims set NODE_PATH to its hoisted store, where every package resolves from anywhere: a child that

@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startPetstoreMockServer, type RunningPetstoreMockServer } from "../src/http/index";
-import { packageDir } from "./helpers/typescript";
+import { startPetstoreMockServer, type RunningPetstoreMockServer } from "../../src/http/index";
+import { packageDir } from "../helpers/typescript";
 
 let api: RunningPetstoreMockServer;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import path from "node:path";
 import { createPetstoreClient, NotFoundError, type PetstoreClient } from "@petstore/client";
 import { getResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPetstoreHandlers } from "../src/index";
-import { contractPath, startPrism, type RunningPrism, type StartPrismOptions } from "../src/prism/index";
+import { createPetstoreHandlers } from "../../src/index";
+import { contractPath, startPrism, type RunningPrism, type StartPrismOptions } from "../../src/prism/index";
 import { createPetstoreRawClient } from "@petstore/client/raw";
 
 // Prism and the handlers side by side: Prism over real HTTP, the handlers through MSW's getResponse (no interception,
