@@ -1,6 +1,7 @@
 import { networkInterfaces } from "node:os";
 import { createPetstoreClient, InternalServerError, NotFoundError, RateLimitError } from "@petstore/client";
 import { operationTable, type Pet } from "@petstore/contract";
+import { serviceHeaders } from "@petstore/service";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectPetstoreMock, startPetstoreMockServer, type RunningPetstoreMockServer } from "../src/http/index";
 import { createPetstoreHandlers } from "../src/index";
@@ -212,7 +213,11 @@ describe("the control API over plain HTTP (curl)", () => {
     ["POST", "/clock", { advance: 1.5 }, /the clock's step must be whole epoch milliseconds/],
     ["POST", "/scenarios", "{not json", /the body is not valid JSON/],
     ["POST", "/scenarios", "[1]", /the body must be a JSON object/],
-    ["GET", "/requests?operationId=deletePet", /requests\.of needs an operationId \(listPets, createPet, getPet\)/],
+    [
+      "GET",
+      "/requests?operationId=noSuchOperation",
+      new RegExp(`requests\\.of needs an operationId \\(${operationIds.join(", ")}\\), got "noSuchOperation"`),
+    ],
     ["GET", "/requests?since=-1", /since must be an entry index/],
     ["GET", "/requests?after=1", /unknown field "after": use operationId, since/],
   ] as const)("%s %s %j is a 400 naming what is accepted", async (method, path, ...rest) => {
@@ -229,6 +234,33 @@ describe("the control API over plain HTTP (curl)", () => {
     const wrong = await fetch(`${api.controlUrl}/reset`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("POST");
+  });
+
+  it("answers with the headers of every API answer: X-Request-Id (the caller's or a new one), nosniff, no-store", async () => {
+    const names = Object.keys(serviceHeaders("req_x"));
+    const fromApi = await fetch(`${api.baseUrl}/pets`, { headers: auth });
+    const answers = [
+      await fetch(api.controlUrl),
+      await fetch(`${api.controlUrl}/reset`, { method: "POST" }),
+      await fetch(`${api.controlUrl}/seed`, { method: "POST", body: "[]" }),
+      await fetch(`${api.controlUrl}/explode`),
+      await fetch(`${api.controlUrl}/reset`),
+      await fetch(`${api.controlUrl}/reset`, { method: "POST", headers: { origin: "https://evil.example" } }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 204, 400, 404, 405, 403]);
+    const ids = new Set<string>();
+    for (const answer of answers) {
+      for (const name of names) {
+        if (name === "x-request-id") ids.add(answer.headers.get(name) ?? "none");
+        else expect(answer.headers.get(name), `${answer.status} ${name}`).toBe(fromApi.headers.get(name));
+      }
+    }
+    expect([...ids].every((id) => /^req_[0-9a-f]{32}$/.test(id))).toBe(true);
+    expect(ids.size).toBe(answers.length);
+    const traced = await fetch(`${api.controlUrl}/clock`, { headers: { "x-request-id": "trace-42" } });
+    expect(traced.headers.get("x-request-id")).toBe("trace-42");
+    // Said once: not two Cache-Control values.
+    expect(traced.headers.get("cache-control")).toBe("no-store");
   });
 
   it("leaves the contract paths as they were, whatever it was sent", async () => {

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { errorCodeByStatus, operationTable, requestLimits } from "@petstore/contract";
 import { json, networkError } from "@petstore/mock";
+import { requestIdFor, serviceHeaders } from "@petstore/service";
 import type { HttpHandler } from "msw";
 import { checkMilliseconds, describeValue } from "../internal/check";
 import { operationById } from "../internal/contract";
@@ -36,11 +37,12 @@ function isLoopback(address: string | undefined): boolean {
   return v4.startsWith("127.") || address === "::1";
 }
 
+/** An answer of the control API; `answerControl` adds the service's headers to each. */
 function reply(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
-  if (body === undefined) return new Response(null, { status, headers: { "cache-control": "no-store", ...headers } });
+  if (body === undefined) return new Response(null, { status, headers });
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 }
 
@@ -338,6 +340,14 @@ function authorized(request: Request, access: ControlAccess): Response | undefin
  * contract paths are never touched beyond what the request asked.
  */
 export async function answerControl(request: Request, session: MockSession, access: ControlAccess): Promise<Response> {
+  const response = await answer(request, session, access);
+  // What every answer of the API carries (request id, no sniffing, no caching), from the service's one list.
+  for (const [name, value] of Object.entries(serviceHeaders(requestIdFor(request.headers.get("x-request-id")))))
+    response.headers.set(name, value);
+  return response;
+}
+
+async function answer(request: Request, session: MockSession, access: ControlAccess): Promise<Response> {
   const refused = authorized(request, access);
   if (refused) return refused;
   const url = new URL(request.url);
