@@ -1,31 +1,10 @@
-import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCommandTarget, type Target } from "../src/index";
+import { conformance } from "./helpers/cli";
 import { startReferenceServer } from "./helpers/reference-server";
 
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../../..", import.meta.url));
-
-/** Runs the CLI on the server target only, without fuzzing, as `pnpm conformance -- …` does. */
-function conformance(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "--conditions=@petstore/source",
-      "src/cli.ts",
-      "--target",
-      "server",
-      "--fuzz-requests",
-      "0",
-      ...args,
-    ],
-    { cwd: packageDir, env: { ...process.env, NO_COLOR: "1", ...env } },
-  );
-}
 
 describe("--server-url: a server the caller started", () => {
   let server: Target;
@@ -37,12 +16,14 @@ describe("--server-url: a server the caller started", () => {
   });
 
   it("runs the whole matrix against it with the key from CONFORMANCE_API_KEY", async () => {
-    const { stdout } = await conformance(["--server-url", server.baseUrl], { CONFORMANCE_API_KEY: server.apiKey });
+    const { stdout } = await conformance("server", ["--server-url", server.baseUrl], {
+      CONFORMANCE_API_KEY: server.apiKey,
+    });
     expect(stdout).toMatch(/\[@petstore\/conformance\] server: (\d+)\/\1 applicable cases pass, 0 fail/);
   }, 120_000);
 
   it("fails every authenticated case when the key is not one the server accepts", async () => {
-    const run = conformance(["--server-url", server.baseUrl], { CONFORMANCE_API_KEY: "not-a-key-it-knows" });
+    const run = conformance("server", ["--server-url", server.baseUrl], { CONFORMANCE_API_KEY: "not-a-key-it-knows" });
     await expect(run).rejects.toMatchObject({
       code: 1,
       stdout: expect.stringMatching(/server: \d+\/\d+ applicable cases pass, [1-9]\d* fail/),
