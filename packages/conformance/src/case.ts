@@ -49,8 +49,16 @@ export interface SemanticCheck<State> {
   check(exchange: Exchange, state: State): string | undefined;
 }
 
-/** One row of the request matrix. */
-export interface ConformanceCase<State = any> {
+/** A request under test, with the requests sent first when it needs state (a created pet to read). */
+export interface StagedRequest<State = any> {
+  /** Requests sent first (creating pets); their result feeds `request`. */
+  setup?: (send: Send) => Promise<State>;
+  /** The request. */
+  request: CaseRequest | ((state: State) => CaseRequest);
+}
+
+/** One row of the request matrix: the request under test (after its setup, whose result also feeds the checks). */
+export interface ConformanceCase<State = any> extends StagedRequest<State> {
   /** Stable id, e.g. `listPets.limit.0`. */
   id: string;
   /** The contract operation the request addresses; `null` for routes outside the contract. */
@@ -59,12 +67,32 @@ export interface ConformanceCase<State = any> {
   title: string;
   /** Capabilities the target needs for the expected status to hold at all. */
   requires: readonly Capability[];
-  /** Requests sent first (creating pets); their result feeds `request` and the checks. */
-  setup?: (send: Send) => Promise<State>;
-  /** The request under test. */
-  request: CaseRequest | ((state: State) => CaseRequest);
   /** The status the contract and DESIGN §2 demand. */
   status: number;
   /** Checks on the body beyond its schema. */
   checks?: readonly SemanticCheck<State>[];
+}
+
+/**
+ * What the authentication cases send to one operation, exported by its matrix file as `<operationId>Requests`: every
+ * wrong credential on `valid` is a 401, on `invalid` a 401 rather than a 400, and a lowercase `bearer` scheme on
+ * `valid` answers its success status.
+ */
+export interface OperationRequests {
+  /** A request the operation answers with its one 2xx response when authenticated. */
+  valid: StagedRequest;
+  /** A request whose parameters or body the operation refuses. */
+  invalid: CaseRequest;
+}
+
+/**
+ * The matrix file of one operation, `src/matrix/<operation-id>.ts`: its cases (`<operationId>Cases`) and its
+ * requests for the authentication cases (`<operationId>Requests`). `pnpm generate` lists the files by the contract's
+ * operations in `src/generated/matrix.ts`.
+ */
+export interface OperationMatrix {
+  /** The operation's own cases. */
+  cases: () => ConformanceCase[];
+  /** What the authentication cases send to it. */
+  requests: OperationRequests;
 }

@@ -1,23 +1,9 @@
-import type { OperationId, Pet } from "@petstore/contract";
-import type { AuthVariant, CaseRequest, ConformanceCase } from "../case";
+import type { OperationId } from "@petstore/contract";
+import type { AuthVariant, ConformanceCase, StagedRequest } from "../case";
+import { operationMatrices } from "../generated/matrix";
+import { operationObject } from "../internal/contract";
 import type { Capability } from "../target";
-import { breaksContract, createPets, createRequest, newPet } from "./helpers";
-
-/** A valid request per operation, and one that is invalid in its parameters or body. */
-const requests: Record<OperationId, { valid: CaseRequest; invalid: CaseRequest }> = {
-  listPets: {
-    valid: { method: "GET", path: "/pets", auth: "valid" },
-    invalid: { method: "GET", path: "/pets?limit=0&status=lost", auth: "valid" },
-  },
-  createPet: {
-    valid: createRequest(newPet()),
-    invalid: createRequest({ name: "", categoryId: "one" }),
-  },
-  getPet: {
-    valid: { method: "GET", path: "/pets/1", auth: "valid" },
-    invalid: { method: "GET", path: "/pets/abc", auth: "valid" },
-  },
-};
+import { breaksContract } from "./helpers";
 
 const wrongCredentials: { auth: AuthVariant; what: string; requires: Capability[] }[] = [
   { auth: "missing", what: "no Authorization header", requires: [] },
@@ -27,57 +13,47 @@ const wrongCredentials: { auth: AuthVariant; what: string; requires: Capability[
   { auth: "unknown-key", what: "a bearer token that is not an API key", requires: ["api-key-validation"] },
 ];
 
-/**
- * Each operation called with `bearer <key>`: the auth scheme is a case-insensitive token (RFC 9110 §11.1), so a
- * lowercase scheme authenticates like `Bearer`. getPet reads a pet created first, so the answer is a 200, not a 404.
- */
-function lowercaseSchemeCases(): ConformanceCase[] {
-  const auth = "lowercase-scheme" as const;
-  const requires: Capability[] = ["auth-scheme-case"];
-  const title = (operationId: OperationId) => `${operationId} with the scheme written \`bearer\` authenticates`;
-  return [
-    {
-      id: "listPets.auth.lowercase-scheme",
-      operationId: "listPets",
-      title: title("listPets"),
-      requires,
-      request: { ...requests.listPets.valid, auth },
-      status: 200,
-    },
-    {
-      id: "createPet.auth.lowercase-scheme",
-      operationId: "createPet",
-      title: title("createPet"),
-      requires,
-      request: { ...createRequest(newPet()), auth },
-      status: 201,
-    },
-    {
-      id: "getPet.auth.lowercase-scheme",
-      operationId: "getPet",
-      title: title("getPet"),
-      requires,
-      setup: (send) => createPets(send, [newPet()]),
-      request: ([pet]: Pet[]) => ({ method: "GET", path: `/pets/${pet!.id}`, auth }),
-      status: 200,
-    },
-  ];
+/** `staged` sent with another credential. */
+function withAuth({ setup, request }: StagedRequest, auth: AuthVariant): StagedRequest {
+  return {
+    ...(setup ? { setup } : {}),
+    request: typeof request === "function" ? (state) => ({ ...request(state), auth }) : { ...request, auth },
+  };
 }
 
-/** Every operation × every wrong credential → 401; authentication is checked before validation; scheme case. */
+/** The one 2xx status the contract declares for the operation. */
+function successStatus(operationId: OperationId): number {
+  const statuses = Object.keys(operationObject(operationId).operation.responses).filter((status) =>
+    /^2\d\d$/.test(status),
+  );
+  if (statuses.length !== 1) {
+    throw new Error(
+      `[@petstore/conformance] ${operationId} declares ${statuses.length} 2xx responses; the lowercase-scheme case expects one`,
+    );
+  }
+  return Number(statuses[0]);
+}
+
+/**
+ * Every operation × every wrong credential → 401, authentication checked before validation, and the auth scheme as
+ * a case-insensitive token (RFC 9110 §11.1): `bearer <key>` authenticates like `Bearer`. The requests are each
+ * operation's own (`<operationId>Requests` in its matrix file).
+ */
 export function authCases(): ConformanceCase[] {
   const cases: ConformanceCase[] = [];
-  for (const [operationId, { valid, invalid }] of Object.entries(requests) as [
+  const lowercase: ConformanceCase[] = [];
+  for (const [operationId, { requests }] of Object.entries(operationMatrices) as [
     OperationId,
-    (typeof requests)[OperationId],
+    (typeof operationMatrices)[OperationId],
   ][]) {
+    const { valid, invalid } = requests;
     for (const { auth, what, requires } of wrongCredentials) {
       const kase: ConformanceCase = {
         id: `${operationId}.auth.${auth}`,
         operationId,
         title: `${operationId} with ${what} is a 401`,
         requires,
-        request: { ...valid, auth },
+        ...withAuth(valid, auth),
         status: 401,
       };
       // An unknown key is well-formed; every other wrong credential breaks the security scheme itself.
@@ -95,7 +71,14 @@ export function authCases(): ConformanceCase[] {
         }),
       );
     }
+    lowercase.push({
+      id: `${operationId}.auth.lowercase-scheme`,
+      operationId,
+      title: `${operationId} with the scheme written \`bearer\` authenticates`,
+      requires: ["auth-scheme-case"],
+      ...withAuth(valid, "lowercase-scheme"),
+      status: successStatus(operationId),
+    });
   }
-  cases.push(...lowercaseSchemeCases());
-  return cases;
+  return [...cases, ...lowercase];
 }

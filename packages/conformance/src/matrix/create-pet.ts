@@ -1,7 +1,8 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
-import type { ConformanceCase, SemanticCheck } from "../case";
+import type { ConformanceCase, OperationRequests, SemanticCheck } from "../case";
 import { componentSchema, operationObject, resolveRef } from "../internal/contract";
 import { breaksContract, createPets, createRequest, differs, newPet, petOf } from "./helpers";
+import { idempotencyCases } from "./idempotency";
 
 /** The 201 body is the request's pet with an id (and without any field the request added beyond NewPet). */
 const echoes = (body: NewPet): SemanticCheck<unknown> => ({
@@ -46,7 +47,13 @@ function invalidValues(schema: Record<string, any>): { label: string; value: unk
   return [];
 }
 
-/** `POST /pets`: valid bodies, every required field missing, every property invalid, body shapes, media type, size, idempotency. */
+/** What the authentication cases send to `POST /pets`. */
+export const createPetRequests: OperationRequests = {
+  valid: { request: createRequest(newPet()) },
+  invalid: createRequest({ name: "", categoryId: "one" }),
+};
+
+/** `POST /pets`: valid bodies, every required field missing, every property invalid, body shapes, media type, size, idempotency (./idempotency.ts). */
 export function createPetCases(): ConformanceCase[] {
   const schema = componentSchema("NewPet");
   const required = schema.required as (keyof NewPet)[];
@@ -228,5 +235,6 @@ export function createPetCases(): ConformanceCase[] {
       status: 400,
     }),
   );
+  cases.push(...idempotencyCases());
   return cases;
 }

@@ -1,12 +1,19 @@
 import type { Pet } from "@petstore/contract";
-import type { ConformanceCase } from "../case";
+import type { CaseRequest, ConformanceCase, OperationRequests } from "../case";
 import { parameterSchema } from "../internal/contract";
 import { breaksContract, createPets, differs, newPet, petOf } from "./helpers";
+
+const get = (id: string): CaseRequest => ({ method: "GET", path: `/pets/${id}`, auth: "valid" });
+
+/** What the authentication cases send to `GET /pets/{petId}`: a pet created first, so the answer is a 200. */
+export const getPetRequests: OperationRequests = {
+  valid: { setup: (send) => createPets(send, [newPet()]), request: ([pet]: Pet[]) => get(String(pet!.id)) },
+  invalid: get("abc"),
+};
 
 /** `GET /pets/{petId}`: a created pet, ids outside int64 or not integers, unknown ids at the int64 edges. */
 export function getPetCases(): ConformanceCase[] {
   const petId = parameterSchema("getPet", "petId");
-  const get = (id: string) => ({ method: "GET", path: `/pets/${id}`, auth: "valid" as const });
   const cases: ConformanceCase[] = [
     {
       id: "getPet.created",

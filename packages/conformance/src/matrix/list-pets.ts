@@ -1,5 +1,5 @@
 import type { Pet, PetStatus } from "@petstore/contract";
-import type { ConformanceCase, SemanticCheck } from "../case";
+import type { ConformanceCase, OperationRequests, SemanticCheck } from "../case";
 import { componentSchema, parameterSchema } from "../internal/contract";
 import { breaksContract, createPets, newPet, petsOf } from "./helpers";
 
@@ -33,6 +33,12 @@ const includesCreated: SemanticCheck<Created> = {
       ? undefined
       : `created pets missing or changed in the list: ${missing.map((p) => p.id).join(",")}`;
   },
+};
+
+/** What the authentication cases send to `GET /pets`. */
+export const listPetsRequests: OperationRequests = {
+  valid: { request: { method: "GET", path: "/pets", auth: "valid" } },
+  invalid: { method: "GET", path: "/pets?limit=0&status=lost", auth: "valid" },
 };
 
 /** `GET /pets`: limit boundaries and types, every status, unknown status, default limit, order and filter. */
