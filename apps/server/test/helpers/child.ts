@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** A server started with `src/main.ts` in its own process, as `pnpm start` runs it. */
+/** A server started in its own process: `src/main.ts` as `pnpm start` runs it, or the built `dist/main.js`. */
 export interface ChildServer {
   child: ChildProcess;
   baseUrl: string;
@@ -16,24 +17,40 @@ export interface ChildServer {
   exited: Promise<number | NodeJS.Signals>;
 }
 
-/**
- * Spawns the server from source with `env` on top of a clean environment; resolves once it listens.
- * `prefix` runs it under another command, such as `unshare --pid --fork` for a PID namespace of its own.
- */
-export function spawnServer(env: Record<string, string>, options: { prefix?: string[] } = {}): Promise<ChildServer> {
-  return startChild(env, options.prefix ?? []).then(async (server) => {
+/** How to start the server process. */
+export interface ChildOptions {
+  /** Runs it under another command, such as `unshare --pid --fork` for a PID namespace of its own. */
+  prefix?: string[];
+  /** Runs the built `dist/main.js` (the production start; build it first) instead of `src/main.ts` through tsx. */
+  built?: boolean;
+  /** Runs it as this user and group (root can start it as `nobody`, 65534, to meet the permissions others meet). */
+  uid?: number;
+  gid?: number;
+}
+
+/** Spawns the server from source with `env` on top of a clean environment; resolves once it listens. */
+export function spawnServer(env: Record<string, string>, options: ChildOptions = {}): Promise<ChildServer> {
+  return startChild(env, options).then(async (server) => {
     const match = await server.waitFor(/listening on (http:\/\/\S+\/v1)/);
     return { ...server, baseUrl: match[1]! };
   });
 }
 
 /** Spawns the server like `spawnServer` without waiting for it to listen: for servers expected to refuse to start. */
-export function startChild(env: Record<string, string>, prefix: string[] = []): Promise<Omit<ChildServer, "baseUrl">> {
-  const command = [...prefix, process.execPath, "--import", "tsx", "--conditions=@petstore/source", "src/main.ts"];
+export function startChild(
+  env: Record<string, string>,
+  options: ChildOptions = {},
+): Promise<Omit<ChildServer, "baseUrl">> {
+  const main = options.built
+    ? [join(serverRoot, "dist", "main.js")]
+    : ["--import", "tsx", "--conditions=@petstore/source", "src/main.ts"];
+  const command = [...(options.prefix ?? []), process.execPath, ...main];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? "", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
+    ...(options.gid === undefined ? {} : { gid: options.gid }),
   });
   let out = "";
   let err = "";

@@ -55,7 +55,8 @@ function splitHead(raw: string): { head: string; rest: string } | undefined {
   }
 }
 
-function isComplete(raw: string, bodiless: boolean): boolean {
+/** Whether `raw` holds a whole response (its head, and as many body bytes as its Content-Length says). */
+export function isComplete(raw: string, bodiless: boolean): boolean {
   const parts = splitHead(raw);
   if (!parts) return false;
   if (bodiless) return true;
@@ -63,7 +64,8 @@ function isComplete(raw: string, bodiless: boolean): boolean {
   return length ? Buffer.byteLength(parts.rest) >= Number(length[1]) : false;
 }
 
-function parseResponse(raw: string, closed: boolean): RawResponse {
+/** The first response in `raw` (interim 1xx responses skipped); throws when there is none. */
+export function parseResponse(raw: string, closed: boolean): RawResponse {
   const parts = splitHead(raw);
   if (!parts) throw new Error(`no HTTP response in ${JSON.stringify(raw.slice(0, 200))}`);
   const [statusLine, ...lines] = parts.head.split("\r\n");
