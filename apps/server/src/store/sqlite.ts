@@ -19,6 +19,26 @@ export interface SqliteStoreOptions extends SqlStoreOptions {
 
 /** How long a write waits for another process's transaction on the same file before it is a 503. */
 const BUSY_TIMEOUT_MS = 5_000;
+/** Longest pause between two tries to take the file's write lock while another process holds it. */
+const BUSY_RETRY_MAX_MS = 25;
+
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
+
+/**
+ * Runs `attempt` until it does not fail with SQLITE_BUSY or `deadline` (a `performance.now()` time) has passed,
+ * pausing between tries without blocking the event loop. SQLite's own busy_timeout sleeps inside the call: the
+ * whole process would stop answering (health checks and reads too) while another process holds the lock.
+ */
+async function whenNotBusy<T>(attempt: () => T, deadline: number): Promise<T> {
+  for (let pause = 1; ; pause = Math.min(pause * 2, BUSY_RETRY_MAX_MS)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isBusy(error) || performance.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
 
 /** SQLite result codes that say the file cannot be written right now, not that the query is wrong. */
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/;
@@ -59,14 +79,19 @@ function sqliteDriver(db: Database.Database): SqlDriver {
   };
   const all = <Row>(sql: string, params: readonly unknown[]) => statement(sql).all(...params) as Row[];
   const dataVersion = () => (statement("PRAGMA data_version").all() as { data_version: number }[])[0]!.data_version;
-  // One transaction at a time on the connection; other processes wait for the file lock (busy_timeout).
+  // Waiting for another process's lock happens in whenNotBusy, between event-loop turns, not inside SQLite.
+  db.exec("PRAGMA busy_timeout = 0");
+  // One transaction at a time on the connection; other processes' locks are waited for without blocking.
   let queue: Promise<unknown> = Promise.resolve();
   let commits = 0;
   return {
-    query: async (sql, params) => all(sql, params),
+    // A read in WAL mode waits for no writer; it can meet a lock only briefly (another process recovering the log).
+    query: async (sql, params) => whenNotBusy(() => all(sql, params), performance.now() + BUSY_TIMEOUT_MS),
     transaction(work) {
+      // The wait counts from the call: transactions queued behind one that waited in vain do not wait again as long.
+      const deadline = performance.now() + BUSY_TIMEOUT_MS;
       const run = queue.then(async () => {
-        db.exec("BEGIN IMMEDIATE");
+        await whenNotBusy(() => db.exec("BEGIN IMMEDIATE"), deadline);
         try {
           const result = await work({ query: async (sql, params) => all(sql, params) });
           db.exec("COMMIT");

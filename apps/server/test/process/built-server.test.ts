@@ -7,6 +7,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer } from "../helpers/child";
+import { type Acknowledged, expectAcknowledgedPets } from "../helpers/outage-traffic";
 import { isComplete, parseResponse, type RawResponse } from "../helpers/raw-http";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -68,11 +69,9 @@ const createPayload = (key: string, body: string) =>
   `Idempotency-Key: ${key}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 const LIST = "GET /v1/pets?limit=20 HTTP/1.1\r\nHost: petstore\r\nAuthorization: Bearer k\r\n\r\n";
 
-type Pet = { id: number; name: string; categoryId: number };
-
 describe("SIGTERM to the built server with 200 requests in flight", () => {
   // Every pet that got a 201, by its Idempotency-Key, across the three shutdowns (one database).
-  const acknowledged = new Map<string, Pet>();
+  const acknowledged = new Map<string, Acknowledged["pet"]>();
   // Creates answered 503: they must not have made a pet.
   const refused = new Map<string, string>();
 
@@ -107,7 +106,7 @@ describe("SIGTERM to the built server with 200 requests in flight", () => {
           if (body?.code !== "service_unavailable" || !headers["retry-after"] || headers.connection !== "close")
             defects.push(`${what}: a 503 without service_unavailable, Retry-After and Connection: close`);
           if (key) refused.set(key, requests[i]!.body!);
-        } else if (key && status === 201) acknowledged.set(key, body as Pet);
+        } else if (key && status === 201) acknowledged.set(key, body);
         else if (key || status !== 200) defects.push(`${what}: ${status} ${outcome.response.text.slice(0, 200)}`);
       });
       expect(defects, JSON.stringify(statuses)).toEqual([]);
@@ -118,21 +117,8 @@ describe("SIGTERM to the built server with 200 requests in flight", () => {
     expect(acknowledged.size + refused.size).toBe(300);
     const server = await spawnServer(env, { built: true });
     try {
-      const byId = new Map([...acknowledged.values()].map((pet) => [pet.id, pet]));
-      const top = Math.max(0, ...byId.keys());
-      // Every id up to the highest acknowledged one, and a few past it: exactly the acknowledged pets exist.
-      const ids = Array.from({ length: top + 10 }, (_, i) => i + 1);
-      for (let at = 0; at < ids.length; at += 20) {
-        await Promise.all(
-          ids.slice(at, at + 20).map(async (id) => {
-            const response = await fetch(`${server.baseUrl}/pets/${id}`, { headers: auth });
-            const pet = byId.get(id);
-            expect(response.status, `pet ${id}`).toBe(pet ? 200 : 404);
-            if (pet) expect(await response.json()).toEqual(pet);
-            else await response.arrayBuffer();
-          }),
-        );
-      }
+      const pets = [...acknowledged].map(([key, pet]) => ({ key, pet }));
+      await expectAcknowledgedPets(server.baseUrl, pets, { exactly: true });
       // A key that got a 503 is free: sending it again makes its pet now, after every id above.
       const [key, body] = [...refused][0] ?? [];
       if (key) {
@@ -143,7 +129,7 @@ describe("SIGTERM to the built server with 200 requests in flight", () => {
         });
         expect(again.status).toBe(201);
         expect(again.headers.get("idempotent-replayed")).toBeNull();
-        expect((await again.json()).id).toBeGreaterThan(top);
+        expect((await again.json()).id).toBeGreaterThan(Math.max(...pets.map(({ pet }) => pet.id)));
       }
     } finally {
       server.child.kill("SIGTERM");

@@ -1,84 +1,14 @@
-import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { spawnServer, type ChildServer } from "../helpers/child";
+import { expectAcknowledgedPets, startOutageTraffic, until } from "../helpers/outage-traffic";
 import type { TestDatabase } from "../helpers/postgres";
 import { useTestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase = { skip: "not started" };
 useTestDatabase((started) => (database = started));
 
-const headers = { authorization: "Bearer k", "content-type": "application/json" };
 const LOOPS = 16;
-
-interface Acknowledged {
-  key: string;
-  pet: { id: number; name: string; categoryId: number };
-}
-
-/** What the create loops saw, shared with the test that drives the outage. */
-interface Traffic {
-  acknowledged: Acknowledged[];
-  /** Answers other than 201 and 503, or requests that failed at the HTTP level: each one a defect. */
-  unexpected: string[];
-  unavailable: number;
-  stop: boolean;
-}
-
-/**
- * One client: creates pets one after another, each with its own Idempotency-Key, resending the same key and
- * body after a 503 until it gets a 201, as the SDK does (but after 50 ms, not `Retry-After`, so that the
- * moment service resumes is seen precisely).
- */
-async function createLoop(baseUrl: string, loop: number, traffic: Traffic): Promise<void> {
-  for (let n = 0; !traffic.stop; n++) {
-    const key = `outage-${loop}-${n}`;
-    const body = JSON.stringify({ name: key, categoryId: loop });
-    for (;;) {
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl}/pets`, {
-          method: "POST",
-          headers: { ...headers, "idempotency-key": key },
-          body,
-        });
-      } catch (error) {
-        traffic.unexpected.push(`${key}: ${String(error)}`);
-        return;
-      }
-      const text = await response.text();
-      if (response.status === 201) {
-        traffic.acknowledged.push({ key, pet: JSON.parse(text) });
-        break;
-      }
-      if (response.status !== 503) {
-        traffic.unexpected.push(`${key}: ${response.status} ${text}`);
-        return;
-      }
-      const error = JSON.parse(text);
-      if (
-        error.code !== "service_unavailable" ||
-        error.status !== 503 ||
-        response.headers.get("retry-after") === null
-      ) {
-        traffic.unexpected.push(`${key}: 503 without an Error body and Retry-After: ${text}`);
-        return;
-      }
-      traffic.unavailable++;
-      if (traffic.stop) return; // never acknowledged: not counted
-      await delay(50);
-    }
-  }
-}
-
-/** Resolves once `condition` holds, checking every 20 ms; fails after `ms` (generous: the machine may be very busy). */
-async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await delay(20);
-  }
-}
 
 const readyStatus = (server: ChildServer) =>
   fetch(`${new URL(server.baseUrl).origin}/readyz`).then((response) => response.status);
@@ -89,8 +19,7 @@ describe("PostgreSQL outages under idempotent creates", () => {
     if (!database.cluster) return context.skip("DATABASE_URL names a shared server, which this test will not restart");
     const { cluster } = database;
     const server = await spawnServer({ PETSTORE_API_KEYS: "k", DATABASE_URL: database.url, LOG_LEVEL: "warn" });
-    const traffic: Traffic = { acknowledged: [], unexpected: [], unavailable: 0, stop: false };
-    const loops = Array.from({ length: LOOPS }, (_, loop) => createLoop(server.baseUrl, loop, traffic));
+    const traffic = startOutageTraffic(server.baseUrl, LOOPS);
     // Waits for `count` more creates to succeed; on a timeout, says what the loops saw.
     const more = async (count: number) => {
       const target = traffic.acknowledged.length + count;
@@ -132,7 +61,7 @@ describe("PostgreSQL outages under idempotent creates", () => {
       expect(resumedAfter).toBeLessThanOrEqual(10_000);
     } finally {
       traffic.stop = true;
-      await Promise.all(loops);
+      await traffic.done;
     }
 
     expect(traffic.unexpected).toEqual([]);
@@ -140,15 +69,7 @@ describe("PostgreSQL outages under idempotent creates", () => {
     expect(server.stderr()).not.toMatch(/Unhandled|uncaught/i);
 
     // Every acknowledged pet is there as acknowledged, and no key made two pets (a retry after a lost COMMIT replays).
-    for (let at = 0; at < traffic.acknowledged.length; at += 16) {
-      await Promise.all(
-        traffic.acknowledged.slice(at, at + 16).map(async ({ key, pet }) => {
-          const response = await fetch(`${server.baseUrl}/pets/${pet.id}`, { headers });
-          expect(response.status, `pet ${pet.id} (${key})`).toBe(200);
-          expect(await response.json()).toEqual(pet);
-        }),
-      );
-    }
+    await expectAcknowledgedPets(server.baseUrl, traffic.acknowledged);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
