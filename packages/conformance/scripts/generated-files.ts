@@ -8,7 +8,7 @@ export const generatedDir = fileURLToPath(new URL("../src/generated/", import.me
 const matrixDir = fileURLToPath(new URL("../src/matrix/", import.meta.url));
 
 /** `createPet` → `create-pet`: the file under `src/matrix/` that holds an operation's cases. */
-function matrixFileName(operationId: string): string {
+export function matrixFileName(operationId: string): string {
   return operationId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 

@@ -1,7 +1,8 @@
+import { operationTable } from "@petstore/contract";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generatedDir, renderMatrix } from "../scripts/generated-files";
+import { generatedDir, matrixFileName, renderMatrix } from "../scripts/generated-files";
 
 describe("generated matrix index", () => {
   it("is up to date with the contract and src/matrix/ (run `pnpm --filter @petstore/conformance generate`)", async () => {
@@ -10,10 +11,12 @@ describe("generated matrix index", () => {
     }
   });
 
-  it("leaves out an operation without a matrix file, so the type-check and the matrix fail naming it", () => {
-    const [text] = Object.values(renderMatrix([{ operationId: "listPets" }, { operationId: "deletePet" }] as never));
-    expect(text).toContain('import { listPetsCases, listPetsRequests } from "../matrix/list-pets";');
-    expect(text).toContain("  listPets: { cases: listPetsCases, requests: listPetsRequests },");
-    expect(text).not.toContain("deletePet");
+  it("lists each operation's matrix file and leaves out one without, so the type-check and the matrix fail", () => {
+    const [first] = operationTable;
+    const id = first!.operationId;
+    const [text] = Object.values(renderMatrix([first!, { ...first!, operationId: "adoptPet" } as never]));
+    expect(text).toContain(`import { ${id}Cases, ${id}Requests } from "../matrix/${matrixFileName(id)}";`);
+    expect(text).toContain(`  ${id}: { cases: ${id}Cases, requests: ${id}Requests },`);
+    expect(text).not.toContain("adoptPet");
   });
 });
