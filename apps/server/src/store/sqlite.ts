@@ -22,7 +22,36 @@ const BUSY_TIMEOUT_MS = 5_000;
 /** Longest pause between two tries to take the file's write lock while another process holds it. */
 const BUSY_RETRY_MAX_MS = 25;
 
-const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
+/** SQLite's primary result codes that matter here, by number. */
+const PRIMARY_CODES: Record<number, string> = {
+  3: "SQLITE_PERM",
+  5: "SQLITE_BUSY",
+  6: "SQLITE_LOCKED",
+  8: "SQLITE_READONLY",
+  10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT",
+  13: "SQLITE_FULL",
+  14: "SQLITE_CANTOPEN",
+  15: "SQLITE_PROTOCOL",
+  23: "SQLITE_AUTH",
+  26: "SQLITE_NOTADB",
+};
+
+/**
+ * The code of what libsql or the system threw: SQLite's primary code for an extended one libsql does not name
+ * (`UNKNOWN_SQLITE_ERROR_1544` is SQLITE_READONLY), and for a file it could not open, whose code is only at the end
+ * of the message (`ConnectionFailed("Unable to open connection to local database …: 14")`); else `code` (EACCES).
+ */
+function errorCode(error: unknown): string | undefined {
+  const { code, rawCode, message } = (error ?? {}) as { code?: unknown; rawCode?: unknown; message?: unknown };
+  const named = typeof code === "string" && code !== "" ? code : undefined;
+  if (typeof rawCode === "number")
+    return named?.startsWith("SQLITE_") ? named : (PRIMARY_CODES[rawCode & 0xff] ?? named);
+  const opening = /^ConnectionFailed\(.*: (\d+)"\)$/.exec(String(message));
+  return opening ? PRIMARY_CODES[Number(opening[1]) & 0xff] : named;
+}
+
+const isBusy = (error: unknown) => errorCode(error) === "SQLITE_BUSY";
 
 /**
  * Runs `attempt` until it does not fail with SQLITE_BUSY or `deadline` (a `performance.now()` time) has passed,
@@ -44,8 +73,8 @@ async function whenNotBusy<T>(attempt: () => T, deadline: number): Promise<T> {
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/;
 
 function toStoreError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== "string" || !UNAVAILABLE.test(code)) return error;
+  const code = errorCode(error);
+  if (code === undefined || !UNAVAILABLE.test(code)) return error;
   return new StoreUnavailableError(
     `[@petstore/server] the SQLite database cannot be used: ${(error as Error).message}`,
     {
@@ -56,15 +85,16 @@ function toStoreError(error: unknown): unknown {
 
 /** What to tell an operator when the database cannot be opened; `undefined` for errors that are bugs. */
 function openFailure(file: string, error: unknown): string | undefined {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const reason = String(message);
+  const code = errorCode(error) ?? "";
+  const reason = String((error as { message?: unknown } | null)?.message);
   if (code === "SQLITE_NOTADB")
     return `[@petstore/server] ${file} is not a SQLite database (${reason}). Move it away or point PETSTORE_DATA_DIR at another folder; nothing was changed.`;
-  if (typeof code === "string" && /^SQLITE_(FULL)/.test(code))
+  if (/^(SQLITE_FULL|ENOSPC$|EDQUOT$)/.test(code))
     return `[@petstore/server] the disk holding ${file} is full (${reason}). Free space on it, or point PETSTORE_DATA_DIR at another disk; nothing was changed.`;
-  if (typeof code === "string" && /^SQLITE_(READONLY|CANTOPEN|PERM|AUTH)/.test(code))
+  // EACCES and the like come from creating the folder.
+  if (/^(SQLITE_(READONLY|CANTOPEN|PERM|AUTH)|EACCES$|EPERM$|EROFS$)/.test(code))
     return `[@petstore/server] cannot write ${file} (${reason}). Make its folder writable by this user, or point PETSTORE_DATA_DIR at a writable folder; nothing was changed.`;
-  if (typeof code === "string" && /^SQLITE_IOERR/.test(code))
+  if (/^(SQLITE_IOERR|EIO$)/.test(code))
     return `[@petstore/server] the disk holding ${file} failed (${reason}). If it is full, free space on it; otherwise check the disk, or point PETSTORE_DATA_DIR at another one. Nothing was changed.`;
   return undefined;
 }
@@ -177,7 +207,9 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     }
     // A database this call created and could not finish is removed: a failed start changes nothing.
     for (const name of created) rmSync(name, { force: true });
-    throw new Error(openFailure(file, error) ?? (error as Error).message, { cause: error });
+    const failure = openFailure(file, error);
+    // Anything else as it was thrown: a system error keeps its code for the start-up hints, a bug its stack.
+    throw failure === undefined ? error : new Error(failure, { cause: error });
   }
 }
 
