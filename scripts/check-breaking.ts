@@ -1,7 +1,8 @@
 // `pnpm check:breaking` (part of `pnpm lint`, so of `pnpm test`): compares packages/contract/openapi.yaml with the
-// version of the last release and fails when the pending changesets do not bump the published packages enough:
-// a breaking change needs a `major`, any other change but documentation a `minor`. README.md, "Breaking
-// changes", has the rule set; scripts/breaking/diff.ts the comparison.
+// version of the last release and fails when the published packages are not bumped enough: a breaking change needs
+// a `major`, any other change but documentation a `minor`, before the first release too. The bump is the pending
+// changesets', or, once `pnpm version-packages` has consumed them, the new versions' over the last release's.
+// README.md, "Breaking changes", has the rule set; scripts/breaking/diff.ts the comparison.
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +14,8 @@ import { ContractParseError, diffContracts } from "./breaking/diff.ts";
 const run = promisify(execFile);
 const CONTRACT = "packages/contract/openapi.yaml";
 const CONTRACT_PACKAGE = "packages/contract/package.json";
+const UNRELEASED = "0.0.0";
+const WORKING_TREE = "the working tree";
 
 /** A bump, from smallest to largest. */
 export type Bump = "none" | "patch" | "minor" | "major";
@@ -24,13 +27,24 @@ export class CheckBreakingError extends Error {
   override name = "CheckBreakingError";
 }
 
-/** The release the contract is compared with: a git revision and how it was found. */
-export interface Baseline {
-  ref: string;
-  /** Whether it is a published release (a tag); before the first release nothing a user has can break. */
-  released: boolean;
-  /** `the tag @petstore/contract@1.2.0` or `the merge base with main (no release yet)`. */
+/** A version of the contract: a git revision, or the working tree when `ref` is undefined. */
+export interface Revision {
+  ref: string | undefined;
+  /** `the tag @petstore/contract@1.2.0`, `the merge base with main (…; nothing released yet)`, … */
   label: string;
+}
+
+/** The release the contract is compared with: a git revision and how it was found. */
+export interface Baseline extends Revision {
+  ref: string;
+  /** Whether it is a published release (a tag), or, before the first release, the merge base with main. */
+  released: boolean;
+  /**
+   * Set when `pnpm version-packages` has bumped the contract's version since the baseline and that version has no
+   * tag yet (the version pull request, or `main` between its merge and the publish): the commit that bumped it (or
+   * the working tree). The new versions cover the contract up to that commit; later changes need changesets.
+   */
+  versioned?: Revision & { from: string; to: string };
 }
 
 async function git(root: string, args: string[]): Promise<string | undefined> {
@@ -86,34 +100,61 @@ function shallowClone(contract: string): CheckBreakingError {
   );
 }
 
+async function fileAt(root: string, ref: string | undefined, file: string): Promise<string | undefined> {
+  if (ref === undefined) {
+    try {
+      return readFileSync(path.join(root, file), "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+  return git(root, ["show", `${ref}:${file}`]);
+}
+
+async function versionAt(root: string, ref: string | undefined, file: string): Promise<string | undefined> {
+  const text = await fileAt(root, ref, file);
+  if (text === undefined) return undefined;
+  try {
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === "string" ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The last release of the contract in the git repository at `root`: the newest tag `<contract name>@<version>`
- * reachable from HEAD, or, while the contract is still at 0.0.0 (never released), the merge base of HEAD with
- * the changesets' base branch. Throws a {@link CheckBreakingError} saying what to fetch when neither is there.
+ * Where the contract package's current version was set: the newest commit (or the working tree) that changed
+ * packages/contract/package.json's version to the one it has now, and the version it had before (undefined when
+ * the file was created with it).
  */
-export async function findBaseline(root: string): Promise<Baseline> {
-  const manifest = JSON.parse(readFileSync(path.join(root, CONTRACT_PACKAGE), "utf8")) as {
-    name: string;
-    version: string;
-  };
-  if ((await git(root, ["rev-parse", "--git-dir"])) === undefined) {
-    throw new CheckBreakingError(
-      `${root} is not a git repository: run pnpm check:breaking in a clone of the repository`,
-    );
-  }
-  const tags = ((await git(root, ["tag", "--merged", "HEAD", "--list", `${manifest.name}@*`])) ?? "")
+async function versionChange(
+  root: string,
+  now: string,
+): Promise<{ ref: string | undefined; previous: string | undefined }> {
+  const head = await versionAt(root, "HEAD", CONTRACT_PACKAGE);
+  if (head !== now) return { ref: undefined, previous: head };
+  const commits = ((await git(root, ["log", "--format=%H", "HEAD", "--", CONTRACT_PACKAGE])) ?? "")
     .split("\n")
-    .filter(Boolean)
-    .sort((a, b) => compareVersions(b.slice(manifest.name.length + 1), a.slice(manifest.name.length + 1)));
-  const newest = tags[0];
-  if (newest) return { ref: `refs/tags/${newest}`, label: `the tag ${newest}`, released: true };
-  if (manifest.version !== "0.0.0") {
-    // A released contract has a tag; a shallow clone may just not have fetched it.
-    if (await isShallow(root)) throw shallowClone(manifest.name);
-    throw new CheckBreakingError(
-      `${manifest.name} is at ${manifest.version} but no tag ${manifest.name}@* is reachable from HEAD: run git fetch --tags (a first version is published and tagged by hand, see docs/releasing.md)`,
-    );
+    .filter(Boolean);
+  let since: string | undefined;
+  for (const commit of commits) {
+    const version = await versionAt(root, commit, CONTRACT_PACKAGE);
+    if (version !== now) return { ref: since, previous: version };
+    since = commit;
   }
+  return { ref: since, previous: undefined };
+}
+
+async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {
+  try {
+    await run("git", ["merge-base", "--is-ancestor", ancestor, of], { cwd: root });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function mergeBase(root: string, name: string): Promise<Baseline> {
   const config = JSON.parse(readFileSync(path.join(root, ".changeset/config.json"), "utf8")) as { baseBranch?: string };
   const branch = config.baseBranch ?? "main";
   for (const candidate of [branch, `origin/${branch}`]) {
@@ -125,14 +166,67 @@ export async function findBaseline(root: string): Promise<Baseline> {
         released: false,
       };
   }
-  if (await isShallow(root)) throw shallowClone(manifest.name);
+  if (await isShallow(root)) throw shallowClone(name);
   throw new CheckBreakingError(
-    `no release tag ${manifest.name}@* and no branch ${branch} to compare with: run git fetch origin ${branch} --tags`,
+    `no release tag ${name}@* and no branch ${branch} to compare with: run git fetch origin ${branch} --tags`,
   );
 }
 
-async function fileAt(root: string, ref: string, file: string): Promise<string | undefined> {
-  return git(root, ["show", `${ref}:${file}`]);
+/**
+ * The last release of the contract in the git repository at `root`: the newest tag `<contract name>@<version>`
+ * reachable from HEAD, or, before the first release, the merge base of HEAD with the changesets' base branch.
+ * When the contract's version has moved past that release (`pnpm version-packages` ran, nothing published yet),
+ * the version before the bump must be the release's (a tag, or 0.0.0 before the first release); otherwise a
+ * release exists whose tag is missing, and this throws a {@link CheckBreakingError} saying to fetch the tags, as
+ * it does when nothing to compare with can be found.
+ */
+export async function findBaseline(root: string): Promise<Baseline> {
+  const manifest = JSON.parse(readFileSync(path.join(root, CONTRACT_PACKAGE), "utf8")) as {
+    name: string;
+    version: string;
+  };
+  const { name, version } = manifest;
+  if ((await git(root, ["rev-parse", "--git-dir"])) === undefined) {
+    throw new CheckBreakingError(
+      `${root} is not a git repository: run pnpm check:breaking in a clone of the repository`,
+    );
+  }
+  const tags = ((await git(root, ["tag", "--merged", "HEAD", "--list", `${name}@*`])) ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .sort((a, b) => compareVersions(b.slice(name.length + 1), a.slice(name.length + 1)));
+  const newest = tags[0];
+  const released = newest?.slice(name.length + 1);
+  if (newest && released === version) return { ref: `refs/tags/${newest}`, label: `the tag ${newest}`, released: true };
+  if (!newest && version === UNRELEASED) return mergeBase(root, name);
+
+  // The version has moved since the last release: by `pnpm version-packages` (not published yet), or past a
+  // release whose tag this clone lacks. Only the first may pass: the version it was bumped from is the release's.
+  const expected = released ?? UNRELEASED;
+  if (compareVersions(version, expected) < 0) {
+    throw new CheckBreakingError(
+      `${name} is at ${version}, below its release tag ${newest}: set its version back to ${expected} or check out a later commit`,
+    );
+  }
+  const change = await versionChange(root, version);
+  if (change.previous !== expected) {
+    if (await isShallow(root)) throw shallowClone(name);
+    const missing =
+      change.previous !== undefined && compareVersions(change.previous, expected) > 0 ? change.previous : version;
+    throw new CheckBreakingError(
+      `${name} is at ${version}, so ${name}@${missing} was released, but no tag ${name}@${missing} is reachable from HEAD (${newest ? `the newest is ${newest}` : "there is none"}): run git fetch --tags (a first version is published and tagged by hand, see docs/releasing.md)`,
+    );
+  }
+  const baseline: Baseline = newest
+    ? { ref: `refs/tags/${newest}`, label: `the tag ${newest}`, released: true }
+    : await mergeBase(root, name);
+  // Before the first release, a version commit already on main is where main is: nothing of it is compared.
+  if (change.ref !== undefined && (await isAncestor(root, change.ref, baseline.ref))) return baseline;
+  const where = change.ref === undefined ? WORKING_TREE : `the version commit ${change.ref.slice(0, 10)}`;
+  return {
+    ...baseline,
+    versioned: { ref: change.ref, label: `${where} (${version}, not published yet)`, from: expected, to: version },
+  };
 }
 
 /** The outcome of the check: whether it passed and the lines to print. */
@@ -141,40 +235,36 @@ export interface CheckResult {
   lines: string[];
 }
 
-/**
- * Runs the check in the repository at `root`: the contract in the working tree against {@link findBaseline}'s,
- * and the bumps of the pending changesets (plus any version already bumped since the baseline) against what the
- * changes need, for every published package.
- */
-export async function checkBreaking(root: string): Promise<CheckResult> {
-  const baseline = await findBaseline(root);
-  const baseText = await fileAt(root, baseline.ref, CONTRACT);
+/** What one comparison found and what it needs of every published package. */
+interface Comparison {
+  from: Revision;
+  to: Revision;
+  /** What covers it: the pending changesets, or the versions `pnpm version-packages` set. */
+  by: "changeset" | "version";
+  have: Map<string, Bump>;
+  diff: Awaited<ReturnType<typeof diffContracts>>;
+}
+
+async function compare(root: string, from: Revision, to: Revision): Promise<Comparison["diff"]> {
+  const baseText = await fileAt(root, from.ref, CONTRACT);
   if (baseText === undefined) {
-    throw new CheckBreakingError(`${CONTRACT} does not exist at ${baseline.label}: compare with a release that has it`);
+    throw new CheckBreakingError(`${CONTRACT} does not exist at ${from.label}: compare with a release that has it`);
   }
-  let headText: string;
-  try {
-    headText = readFileSync(path.join(root, CONTRACT), "utf8");
-  } catch {
+  const headText = await fileAt(root, to.ref, CONTRACT);
+  if (headText === undefined) {
     throw new CheckBreakingError(`${CONTRACT} cannot be read: run pnpm check:breaking at the repository's root`);
   }
-  let diff: Awaited<ReturnType<typeof diffContracts>>;
+  const head = to.label === WORKING_TREE ? CONTRACT : `${CONTRACT} at ${to.label}`;
   try {
-    diff = await diffContracts(baseText, headText, { base: `${CONTRACT} at ${baseline.label}`, head: CONTRACT });
+    return await diffContracts(baseText, headText, { base: `${CONTRACT} at ${from.label}`, head });
   } catch (error) {
     if (error instanceof ContractParseError) throw new CheckBreakingError(`${error.message}: fix it and run again`);
     throw error;
   }
+}
 
-  // Before the first release a break reaches no user: the packages' first-release changesets describe the new
-  // behaviour (a minor, docs/releasing.md), and the breaks are listed so that the change is deliberate.
-  const needed: Bump =
-    diff.breaking.length && baseline.released
-      ? "major"
-      : diff.breaking.length || diff.additive.length
-        ? "minor"
-        : "none";
-  const packages = publishedPackages(root);
+/** The largest bump the pending changesets give each of `packages`. */
+async function changesetBumps(root: string, packages: string[]): Promise<Map<string, Bump>> {
   const have = new Map<string, Bump>(packages.map((name) => [name, "none"]));
   for (const changeset of await readChangesets(root)) {
     for (const release of changeset.releases) {
@@ -182,52 +272,110 @@ export async function checkBreaking(root: string): Promise<CheckResult> {
       if (current !== undefined && release.type !== "none") have.set(release.name, larger(current, release.type));
     }
   }
+  return have;
+}
+
+/** The bump each of `packages` got from revision `from` to revision `to` (package.json versions). */
+async function versionBumps(root: string, packages: string[], from: string, to: string | undefined) {
+  const have = new Map<string, Bump>(packages.map((name) => [name, "none"]));
   for (const dir of readdirSync(path.join(root, "packages"))) {
     const file = `packages/${dir}/package.json`;
-    let now: { name?: string; version?: string };
+    let name: string | undefined;
     try {
-      now = JSON.parse(readFileSync(path.join(root, file), "utf8"));
+      name = (JSON.parse(readFileSync(path.join(root, file), "utf8")) as { name?: string }).name;
     } catch {
       continue;
     }
-    const current = now.name === undefined ? undefined : have.get(now.name);
-    if (current === undefined || !now.name || !now.version) continue;
-    const then = await fileAt(root, baseline.ref, file);
-    const before = then === undefined ? undefined : (JSON.parse(then) as { version?: string }).version;
-    have.set(now.name, larger(current, versionBump(before, now.version)));
+    if (name === undefined || !have.has(name)) continue;
+    const after = await versionAt(root, to, file);
+    if (after !== undefined) have.set(name, versionBump(await versionAt(root, from, file), after));
   }
+  return have;
+}
 
+function needed(diff: Comparison["diff"]): Bump {
+  if (diff.breaking.length) return "major";
+  return diff.additive.length ? "minor" : "none";
+}
+
+function report(comparison: Comparison, packages: string[], released: boolean): CheckResult {
+  const { diff, have, from, to, by } = comparison;
+  const coveredBy = by === "changeset" ? "the changesets" : "the new versions";
+  const need = needed(diff);
+  const subject = to.label === WORKING_TREE ? CONTRACT : `${CONTRACT} at ${to.label}`;
   const lines: string[] = [];
   const summary = `${diff.breaking.length} breaking, ${diff.additive.length} other, ${diff.documentation.length} documentation change(s)`;
   for (const change of diff.safe) lines.push(`  safe: ${change.operation} ${change.pointer}: ${change.why}`);
-  if (!baseline.released) {
-    for (const change of diff.breaking) {
-      lines.push(`  breaking, but nothing is released yet: ${change.operation} ${change.pointer}: ${change.why}`);
-    }
-  }
-  const short = packages.filter((name) => ORDER.indexOf(have.get(name) ?? "none") < ORDER.indexOf(needed));
+  const short = packages.filter((name) => ORDER.indexOf(have.get(name) ?? "none") < ORDER.indexOf(need));
   if (short.length === 0) {
-    lines.unshift(`check:breaking: ${CONTRACT} against ${baseline.label}: ${summary}; the changesets cover it.`);
+    for (const change of diff.breaking) {
+      lines.push(`  breaking, covered by a major: ${change.operation} ${change.pointer}: ${change.why}`);
+    }
+    lines.unshift(`check:breaking: ${subject} against ${from.label}: ${summary}; ${coveredBy} cover it.`);
     return { ok: true, lines };
   }
   const status = short.map((name) => `${name} has ${have.get(name)}`).join(", ");
-  if (needed === "major") {
+  const fix = by === "changeset" ? "Add a changeset with" : "Version the packages with a changeset of";
+  if (need === "major") {
+    const first = released ? "" : ", before the first release too (which a major makes 1.0.0)";
     lines.unshift(
-      `check:breaking: ${diff.breaking.length} breaking change(s) in ${CONTRACT} since ${baseline.label} need a major changeset for ${packages.join(", ")} (${status}):`,
+      `check:breaking: ${diff.breaking.length} breaking change(s) in ${subject} since ${from.label} need a major ${by} for ${packages.join(", ")}${first} (${status}):`,
     );
     for (const change of diff.breaking) lines.push(`  BREAKING ${change.operation} ${change.pointer}: ${change.why}`);
     lines.push(
-      `Add a changeset with ${packages.map((name) => `"${name}": major`).join(", ")} that says how to migrate, or undo the change.`,
+      `${fix} ${packages.map((name) => `"${name}": major`).join(", ")} that says how to migrate, or undo the change.`,
     );
   } else {
     lines.unshift(
-      `check:breaking: ${CONTRACT} changed since ${baseline.label} (${summary}), which needs at least a minor changeset for ${packages.join(", ")} (${status}):`,
+      `check:breaking: ${subject} changed since ${from.label} (${summary}), which needs at least a minor ${by} for ${packages.join(", ")} (${status}):`,
     );
     for (const pointer of diff.additive.slice(0, 10)) lines.push(`  changed ${pointer}`);
     if (diff.additive.length > 10) lines.push(`  … and ${diff.additive.length - 10} more`);
-    lines.push(`Add a changeset with ${packages.map((name) => `"${name}": minor`).join(", ")} describing the change.`);
+    lines.push(`${fix} ${packages.map((name) => `"${name}": minor`).join(", ")} describing the change.`);
   }
   return { ok: false, lines };
+}
+
+/**
+ * Runs the check in the repository at `root`: the contract in the working tree against {@link findBaseline}'s,
+ * every published package's bump against what the changes need. The bump is the pending changesets'; when
+ * `pnpm version-packages` has bumped the versions since the release, the new versions cover the contract as that
+ * commit has it, and the pending changesets whatever changed after it.
+ */
+export async function checkBreaking(root: string): Promise<CheckResult> {
+  const baseline = await findBaseline(root);
+  const packages = publishedPackages(root);
+  const current: Revision = { ref: undefined, label: WORKING_TREE };
+  const changesets = await changesetBumps(root, packages);
+  const comparisons: Comparison[] = [];
+  const { versioned } = baseline;
+  if (versioned) {
+    const have = await versionBumps(root, packages, baseline.ref, versioned.ref);
+    // A version bumped in the working tree is the whole change: its changesets may not be consumed yet.
+    if (versioned.ref === undefined)
+      for (const [name, bump] of changesets) have.set(name, larger(have.get(name) ?? "none", bump));
+    const diff = await compare(root, baseline, versioned);
+    comparisons.push({ from: baseline, to: versioned, by: "version", have, diff });
+    if (versioned.ref !== undefined) {
+      comparisons.push({
+        from: versioned,
+        to: current,
+        by: "changeset",
+        have: changesets,
+        diff: await compare(root, versioned, current),
+      });
+    }
+  } else {
+    comparisons.push({
+      from: baseline,
+      to: current,
+      by: "changeset",
+      have: changesets,
+      diff: await compare(root, baseline, current),
+    });
+  }
+  const results = comparisons.map((comparison) => report(comparison, packages, baseline.released));
+  return { ok: results.every((result) => result.ok), lines: results.flatMap((result) => result.lines) };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,7 @@ import { codeBlocks } from "./markdown";
 export interface ExampleSetup {
   /** The folder the README copies (`apps/examples/node`). */
   source: string;
-  /** The `workspace:` dependency fields the README points at the registry: `dependencies.@petstore/client` → `^0.1.0`. */
+  /** The `workspace:` dependency fields the README points at the registry: `dependencies.@petstore/client` → `^1.0.0`. */
   ranges: Map<string, string>;
   /** Every command after `npm pkg set`, each as its words: `["npm", "install"]`, `["npm", "test"]`, … */
   commands: string[][];

@@ -90,7 +90,7 @@ export async function installWith(
         "enableGlobalCache: false",
         "enableImmutableInstalls: false",
         // Per project: Yarn keys its metadata and archives by name and version, so a shared cache would hand this
-        // run the tarball (and the registry port) of an earlier run's @petstore/client@0.1.0.
+        // run the tarball (and the registry port) of an earlier run's @petstore/client@1.0.0.
         `cacheFolder: "${path.join(dir, ".yarn-cache")}"`,
         `globalFolder: "${path.join(dir, ".yarn-global")}"`,
         "",

@@ -23,7 +23,7 @@ describe("the CHANGELOG `changeset version` renders from the pending changesets"
   });
 
   it.skipIf(firstReleases.length === 0).each(firstReleases.map((release) => [release.name, release] as const))(
-    "gives %s one coherent first release: its 'First release' entry and features, no fixes to unpublished behaviour",
+    "gives %s one coherent first release, 1.0.0: its major 'First release' entry and features, no fixes to unpublished behaviour",
     (name, release) => {
       const changelog = release.changelog ?? "";
       // changeset version adds "Updated dependencies" when a workspace dependency is released too: not a fix.
@@ -36,18 +36,19 @@ describe("the CHANGELOG `changeset version` renders from the pending changesets"
             .split("\n")
             .filter((line) => line.startsWith("- ") && !line.startsWith("- Updated dependencies")),
         }));
-      expect(release.to, name).toMatch(/^0\.1\.0$|^1\.0\.0$/);
+      // The first release is 1.0.0 (the contract's info.version): `<package>-initial.md` is the package's major,
+      // and covers any break made before it (README.md, "Breaking changes").
+      expect(release.to, name).toBe("1.0.0");
       expect(changelog.match(/^## /gm), name).toHaveLength(1);
       const withEntries = sections.filter((section) => section.entries.length > 0);
       expect(
-        withEntries.map((section) => section.title),
-        `${name}: a first release lists what it offers; a patch before it fixes behaviour nobody received, so fold it into the feature's changeset`,
-      ).toEqual(["Minor Changes"]);
-      const first = withEntries[0]?.entries.filter((entry) =>
-        // The generator's links come first: `- [#12](…) [\`abc1234\`](…) Thanks [@login](…)! - First release of …`.
-        new RegExp(`^- (.* - )?First release of \`${name}\``).test(entry),
-      );
-      expect(first, `${name}: one "First release of \`${name}\`" entry`).toHaveLength(1);
+        withEntries.map((section) => section.title).filter((title) => title !== "Minor Changes"),
+        `${name}: a first release is its major "First release" entry and features; a patch before it fixes behaviour nobody received, so fold it into the feature's changeset`,
+      ).toEqual(["Major Changes"]);
+      const major = withEntries.find((section) => section.title === "Major Changes")?.entries ?? [];
+      expect(major, `${name}: the one major entry is "First release of \`${name}\`"`).toHaveLength(1);
+      // The generator's links come first: `- [#12](…) [\`abc1234\`](…) Thanks [@login](…)! - First release of …`.
+      expect(major[0]).toMatch(new RegExp(`^- (.* - )?First release of \`${name}\``));
     },
   );
 

@@ -49,6 +49,8 @@ let after: Map<string, Manifest>;
 let bumps: Map<string, BumpType>;
 /** What `pnpm release` runs with: Verdaccio as the registry, a fake token. */
 let publishEnv: NodeJS.ProcessEnv;
+/** What `pnpm check:breaking` printed on the version commit, before the first publish made any tag. */
+let versionedCheck: string;
 const mainRepoTagsBefore = gitTags(WORKSPACE_ROOT);
 // Everything but @petstore/* comes from the npm registry: without it the test cannot run, so it says why and skips.
 const offline = await registryProblem(UPSTREAM_REGISTRY, isolatedEnv(WORKSPACE_ROOT));
@@ -130,6 +132,12 @@ beforeAll(async () => {
   // The first publish, as docs/releasing.md has it done once by hand with a token: the versioning commit, then
   // `pnpm release`, which creates the packages on the registry and tags each published version.
   commitAll(copy, "chore: version packages");
+  // main between the version commit and the publish, where the release workflow runs `pnpm test`: no tag yet.
+  versionedCheck = (
+    await step("pnpm check:breaking (versioned, not published)", () =>
+      run("pnpm", ["check:breaking"], { cwd: copy, env: isolatedEnv(WORKSPACE_ROOT) }),
+    )
+  ).stdout;
   await step("pnpm release (first publish, with a token)", () =>
     run("pnpm", ["release"], { cwd: copy, env: publishEnv }),
   );
@@ -214,6 +222,12 @@ describe.skipIf(offline)("pnpm release", () => {
       published.map((pkg) => `${pkg.manifest.name}@${after.get(pkg.dir)?.version}`).sort(),
     );
     expect(gitTags(WORKSPACE_ROOT)).toEqual(mainRepoTagsBefore);
+  });
+
+  it("passes pnpm check:breaking on the version commit before the publish, with no tag yet", () => {
+    expect(versionedCheck).toMatch(
+      /check:breaking: packages\/contract\/openapi.yaml against the merge base with main \([0-9a-f]{10}; nothing released yet\): 0 breaking, 0 other/,
+    );
   });
 
   it("leaves pnpm check:breaking comparing the contract with the tag it just made", async () => {
