@@ -51,7 +51,8 @@ function errorCode(error: unknown): string | undefined {
   return opening ? PRIMARY_CODES[Number(opening[1]) & 0xff] : named;
 }
 
-const isBusy = (error: unknown) => errorCode(error) === "SQLITE_BUSY";
+// SQLITE_BUSY and its extended codes (SQLITE_BUSY_RECOVERY: another process is recovering the log).
+const isBusy = (error: unknown) => errorCode(error)?.startsWith("SQLITE_BUSY") === true;
 
 /**
  * Runs `attempt` until it does not fail with SQLITE_BUSY or `deadline` (a `performance.now()` time) has passed,
