@@ -213,25 +213,22 @@ export const deletePet: Operation = async ({ params, store, basePath }) => {
 `,
     ),
   );
-  await edit("apps/server/src/store/statements.ts", (text) =>
-    after(
-      text,
-      'deletePet: "DELETE FROM petstore_pets WHERE id = ?",\n',
-      `  updatePet: \`UPDATE petstore_pets SET name_json = ?, category_id = ?, status = COALESCE(?, status) WHERE id = ?
-               RETURNING id, name_json, category_id, status\`,
-  deleteKeysOfPet: "DELETE FROM petstore_idempotency_keys WHERE pet_id = ?",
-  deletePetReturning: "DELETE FROM petstore_pets WHERE id = ? RETURNING id",
-`,
-    ),
-  );
   await edit("apps/server/src/store/sql-store.ts", (text) =>
     after(
-      text,
+      after(
+        text,
+        'deletePet: "DELETE FROM petstore_pets WHERE id = ?",\n',
+        `  updatePet: \`UPDATE petstore_pets SET name_json = ?, category_id = ?, status = COALESCE(?, status) WHERE id = ?
+               RETURNING id, name_json, category_id, status\`,
+  deleteKeysOfPet: "DELETE FROM petstore_keys WHERE pet_id = ?",
+  deletePetReturning: "DELETE FROM petstore_pets WHERE id = ? RETURNING id",
+`,
+      ),
       "    sweep: () => guarded(sweep),\n",
       `    update: (id, input) =>
       guarded(async () => {
         const [row] = await driver.transaction((session) =>
-          session.query<PetRow>(statements.updatePet, [
+          session.query<PetRow>(sql.updatePet, [
             JSON.stringify(input.name),
             input.categoryId,
             input.status ?? null,
@@ -244,8 +241,8 @@ export const deletePet: Operation = async ({ params, store, basePath }) => {
       guarded(async () => {
         const deleted = await driver.transaction(async (session) => {
           // Its idempotency keys go with it: a replay of its create must not answer a pet that is gone.
-          await session.query(statements.deleteKeysOfPet, [id]);
-          return session.query(statements.deletePetReturning, [id]);
+          await session.query(sql.deleteKeysOfPet, [id]);
+          return session.query(sql.deletePetReturning, [id]);
         });
         return deleted.length === 1;
       }),
@@ -463,7 +460,6 @@ describe("adding PATCH and DELETE /pets/{petId} by CONTRIBUTING.md's recipe", ()
     expect(touched).toEqual([
       ".changeset/evolution-update-delete.md",
       "apps/server/src/store/sql-store.ts",
-      "apps/server/src/store/statements.ts",
       "packages/conformance/src/matrix/delete-pet.ts",
       "packages/conformance/src/matrix/update-pet.ts",
       "packages/contract/openapi.yaml",

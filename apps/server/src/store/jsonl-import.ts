@@ -4,7 +4,9 @@ import { InvalidRecordError, toStoredRecord } from "./records";
 import type { SqlDriver } from "./sql-store";
 
 const INSERT_PET = "INSERT INTO petstore_pets (id, name_json, category_id, status) VALUES (?, ?, ?, ?)";
-const INSERT_KEY = `INSERT INTO petstore_idempotency_keys (scope, key, fingerprint, pet_id, created_at)
+const INSERT_SCOPE = "INSERT INTO petstore_key_scopes (scope) VALUES (?) ON CONFLICT DO NOTHING";
+const FIND_SCOPE = "SELECT id FROM petstore_key_scopes WHERE scope = ?";
+const INSERT_KEY = `INSERT INTO petstore_keys (scope_id, key, fingerprint, pet_id, created_at)
                     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
 
 /**
@@ -26,6 +28,16 @@ export async function importJsonLines(
   let lastId = 0;
   let torn: { number: number; reason: string } | undefined;
   await driver.transaction(async (session) => {
+    const scopes = new Map<string, number>();
+    const scopeId = async (scope: string) => {
+      let id = scopes.get(scope);
+      if (id === undefined) {
+        await session.query(INSERT_SCOPE, [scope]);
+        id = (await session.query<{ id: number }>(FIND_SCOPE, [scope]))[0]!.id;
+        scopes.set(scope, id);
+      }
+      return id;
+    };
     let number = 0;
     for await (const line of lines) {
       number++;
@@ -48,7 +60,7 @@ export async function importJsonLines(
       await session.query(INSERT_PET, [pet.id, JSON.stringify(pet.name), pet.categoryId, pet.status ?? null]);
       if (idempotency)
         await session.query(INSERT_KEY, [
-          idempotency.scope,
+          await scopeId(idempotency.scope),
           idempotency.key,
           idempotency.fingerprint,
           pet.id,

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { toStoreError } from "./postgres-errors";
-import { schemaStatements } from "./postgres-schema";
+import { hasVersion1, schemaStatements } from "./postgres-schema";
+import { fromVersion1 } from "./schema";
 import { createReadiness } from "./readiness";
 import { createSqlStore, type SqlDriver, type SqlPetStore, type SqlStoreOptions } from "./sql-store";
 import { StoreUnavailableError } from "./types";
@@ -71,6 +72,8 @@ export async function createPostgresStore(
   try {
     await setup.client.query("BEGIN");
     for (const statement of schemaStatements) await setup.client.query(statement);
+    const { rows } = await setup.client.query<{ found: boolean }>(hasVersion1);
+    if (rows[0]?.found) for (const statement of fromVersion1) await setup.client.query(statement);
     await setup.client.query("COMMIT");
   } catch (error) {
     failed = true;

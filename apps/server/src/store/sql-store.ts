@@ -1,5 +1,4 @@
 import type { NewPet, Pet, PetStatus } from "@petstore/contract";
-import { statements } from "./statements";
 import {
   IDEMPOTENCY_TTL_MS,
   IdempotencyConflictError,
@@ -56,6 +55,33 @@ export interface SqlPetStore extends PetStore {
 
 type KeyRow = PetRow & { fingerprint: string; created_at: unknown };
 
+/**
+ * The SQL of the store, once for SQLite and PostgreSQL: `?` placeholders (the PostgreSQL driver numbers them `$1,
+ * $2…`) and only what both engines mean alike. The tables are in `schema.ts`. A new store method writes its SQL here.
+ */
+const sql = {
+  insertPet: "INSERT INTO petstore_pets (name_json, category_id, status) VALUES (?, ?, ?) RETURNING id",
+  deletePet: "DELETE FROM petstore_pets WHERE id = ?",
+  getPet: "SELECT id, name_json, category_id, status FROM petstore_pets WHERE id = ?",
+  listPets: "SELECT id, name_json, category_id, status FROM petstore_pets ORDER BY id LIMIT ?",
+  listPetsByStatus: "SELECT id, name_json, category_id, status FROM petstore_pets WHERE status = ? ORDER BY id LIMIT ?",
+  addScope: "INSERT INTO petstore_key_scopes (scope) VALUES (?) ON CONFLICT DO NOTHING",
+  findScope: "SELECT id FROM petstore_key_scopes WHERE scope = ?",
+  findKey: `SELECT p.id, p.name_json, p.category_id, p.status, k.fingerprint, k.created_at
+              FROM petstore_keys k JOIN petstore_pets p ON p.id = k.pet_id
+             WHERE k.scope_id = ? AND k.key = ?`,
+  deleteExpiredKey: "DELETE FROM petstore_keys WHERE scope_id = ? AND key = ? AND created_at <= ?",
+  claimKey: `INSERT INTO petstore_keys (scope_id, key, fingerprint, pet_id, created_at)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING pet_id`,
+  // The oldest expired keys, through the expiry index, a batch at a time.
+  sweepKeys: `DELETE FROM petstore_keys WHERE (scope_id, key) IN (
+                SELECT scope_id, key FROM petstore_keys WHERE created_at <= ? ORDER BY created_at LIMIT ?)
+              RETURNING pet_id`,
+} as const;
+
+/** Expired keys deleted per transaction of a sweep: each is short, and other work runs between them. */
+const SWEEP_BATCH = 1_000;
+
 interface PendingCreate {
   input: NewPet;
   idempotency: IdempotencyInput | undefined;
@@ -83,30 +109,53 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
   let pending: PendingCreate[] = [];
   let closed = false;
 
+  /** Scope ids by scope, once committed (a scope row is never deleted, so its id stays right). */
+  const scopeIds = new Map<string, number>();
+
+  /** The id of `scope`, added when new; `learned` holds the ids this transaction found, for after its commit. */
+  async function scopeId(session: SqlSession, scope: string, learned: Map<string, number>): Promise<number> {
+    const known = scopeIds.get(scope) ?? learned.get(scope);
+    if (known !== undefined) return known;
+    await session.query(sql.addScope, [scope]);
+    const [row] = await session.query<{ id: number | string }>(sql.findScope, [scope]);
+    const id = Number(row!.id);
+    learned.set(scope, id);
+    return id;
+  }
+
   /** The pet an unexpired key was used for: a replay, or a conflict when the body differs. */
-  async function earlier(session: SqlSession, idempotency: IdempotencyInput): Promise<CreateResult | undefined> {
-    const [row] = await session.query<KeyRow>(statements.findKey, [idempotency.scope, idempotency.key]);
+  async function earlier(
+    session: SqlSession,
+    scope: number,
+    idempotency: IdempotencyInput,
+  ): Promise<CreateResult | undefined> {
+    const [row] = await session.query<KeyRow>(sql.findKey, [scope, idempotency.key]);
     if (!row || now() - driver.fromTime(row.created_at) >= IDEMPOTENCY_TTL_MS) return undefined;
     if (row.fingerprint !== idempotency.fingerprint) throw new IdempotencyConflictError(idempotency.key);
     return { pet: toPet(row), replayed: true };
   }
 
-  async function createOne(session: SqlSession, { input, idempotency }: PendingCreate): Promise<CreateResult> {
-    if (idempotency) {
+  async function createOne(
+    session: SqlSession,
+    { input, idempotency }: PendingCreate,
+    learned: Map<string, number>,
+  ): Promise<CreateResult> {
+    const scope = idempotency && (await scopeId(session, idempotency.scope, learned));
+    if (idempotency && scope !== undefined) {
       const cutoff = driver.toTime(now() - IDEMPOTENCY_TTL_MS);
-      await session.query(statements.deleteExpiredKey, [idempotency.scope, idempotency.key, cutoff]);
-      const replay = await earlier(session, idempotency);
+      await session.query(sql.deleteExpiredKey, [scope, idempotency.key, cutoff]);
+      const replay = await earlier(session, scope, idempotency);
       if (replay) return replay;
     }
-    const [row] = await session.query<{ id: number | string }>(statements.insertPet, [
+    const [row] = await session.query<{ id: number | string }>(sql.insertPet, [
       JSON.stringify(input.name),
       input.categoryId,
       input.status ?? null,
     ]);
     const pet = normalizePet(Number(row!.id), input);
-    if (!idempotency) return { pet, replayed: false };
-    const claimed = await session.query(statements.claimKey, [
-      idempotency.scope,
+    if (!idempotency || scope === undefined) return { pet, replayed: false };
+    const claimed = await session.query(sql.claimKey, [
+      scope,
       idempotency.key,
       idempotency.fingerprint,
       pet.id,
@@ -114,8 +163,8 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     ]);
     if (claimed.length === 1) return { pet, replayed: false };
     // Another instance committed this key while we inserted (PostgreSQL waited for it): theirs is the pet.
-    await session.query(statements.deletePet, [pet.id]);
-    const replay = await earlier(session, idempotency);
+    await session.query(sql.deletePet, [pet.id]);
+    const replay = await earlier(session, scope, idempotency);
     if (!replay) throw new Error("[@petstore/server] an idempotency key was claimed and then not found");
     return replay;
   }
@@ -127,12 +176,13 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
       idempotency ? `0${idempotency.scope}\u0000${idempotency.key}` : "1";
     const ordered = [...batch].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
     let outcomes: ({ ok: true; result: CreateResult } | { ok: false; error: unknown })[];
+    const learned = new Map<string, number>();
     try {
       outcomes = await driver.transaction(async (session) => {
         const done: typeof outcomes = [];
         for (const create of ordered) {
           try {
-            done.push({ ok: true, result: await createOne(session, create) });
+            done.push({ ok: true, result: await createOne(session, create, learned) });
           } catch (error) {
             // A rule (a key reused with another body) fails that create alone; anything else fails the batch.
             if (!(error instanceof IdempotencyConflictError)) throw error;
@@ -146,6 +196,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
       for (const create of ordered) create.reject(failure);
       return;
     }
+    for (const [scope, id] of learned) scopeIds.set(scope, id);
     ordered.forEach((create, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) create.resolve(outcome.result);
@@ -160,11 +211,15 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     });
   };
 
+  /** Deletes the expired keys a batch per transaction, letting requests run between batches, then reclaims. */
   async function sweep(): Promise<void> {
-    await driver.transaction((session) =>
-      session.query(statements.sweepKeys, [driver.toTime(now() - IDEMPOTENCY_TTL_MS)]),
-    );
-    await driver.reclaim?.();
+    const cutoff = driver.toTime(now() - IDEMPOTENCY_TTL_MS);
+    for (;;) {
+      const deleted = await driver.transaction((session) => session.query(sql.sweepKeys, [cutoff, SWEEP_BATCH]));
+      if (deleted.length < SWEEP_BATCH || closed) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (!closed) await driver.reclaim?.();
   }
 
   // At start, then periodically: a store that restarts often still forgets its expired keys.
@@ -192,15 +247,15 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     },
     get: (id) =>
       guarded(async () => {
-        const [row] = await driver.query<PetRow>(statements.getPet, [id]);
+        const [row] = await driver.query<PetRow>(sql.getPet, [id]);
         return row ? toPet(row) : undefined;
       }),
     list: ({ limit, status }) =>
       guarded(async () => {
         const rows =
           status === undefined
-            ? await driver.query<PetRow>(statements.listPets, [limit])
-            : await driver.query<PetRow>(statements.listPetsByStatus, [status, limit]);
+            ? await driver.query<PetRow>(sql.listPets, [limit])
+            : await driver.query<PetRow>(sql.listPetsByStatus, [status, limit]);
         return rows.map(toPet);
       }),
     sweep: () => guarded(sweep),

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import Database from "libsql";
 import { importJsonLines } from "./jsonl-import";
 import { createSqlStore, type SqlDriver, type SqlPetStore, type SqlStoreOptions } from "./sql-store";
+import { fromVersion1 } from "./schema";
 import { SCHEMA_VERSION, sqliteSchema } from "./sqlite-schema";
 import { StoreUnavailableError } from "./types";
 
@@ -70,6 +71,9 @@ async function whenNotBusy<T>(attempt: () => T, deadline: number): Promise<T> {
   }
 }
 
+/** Free pages given back to the file system per step of `reclaim` (4 KiB each). */
+const RECLAIM_PAGES = 512;
+
 /** SQLite result codes that say the file cannot be written right now, not that the query is wrong. */
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/;
 
@@ -114,33 +118,54 @@ function sqliteDriver(db: Database.Database): SqlDriver {
   db.exec("PRAGMA busy_timeout = 0");
   // One transaction at a time on the connection; other processes' locks are waited for without blocking.
   let queue: Promise<unknown> = Promise.resolve();
+  let writing = false;
   let commits = 0;
+  const transaction: SqlDriver["transaction"] = (work) => {
+    // The wait counts from the call: transactions queued behind one that waited in vain do not wait again as long.
+    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+    const run = queue.then(async () => {
+      await whenNotBusy(() => db.exec("BEGIN IMMEDIATE"), deadline);
+      writing = true;
+      try {
+        const result = await work({ query: async (sql, params) => all(sql, params) });
+        db.exec("COMMIT");
+        commits++;
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      } finally {
+        writing = false;
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return {
+    // A transaction never waits for I/O, but other requests' continuations run between its statements: on this
+    // connection they would read its rows before they are committed (and durable), so they wait for the commit.
     // A read in WAL mode waits for no writer; it can meet a lock only briefly (another process recovering the log).
-    query: async (sql, params) => whenNotBusy(() => all(sql, params), performance.now() + BUSY_TIMEOUT_MS),
-    transaction(work) {
-      // The wait counts from the call: transactions queued behind one that waited in vain do not wait again as long.
-      const deadline = performance.now() + BUSY_TIMEOUT_MS;
-      const run = queue.then(async () => {
-        await whenNotBusy(() => db.exec("BEGIN IMMEDIATE"), deadline);
-        try {
-          const result = await work({ query: async (sql, params) => all(sql, params) });
-          db.exec("COMMIT");
-          commits++;
-          return result;
-        } catch (error) {
-          if (db.inTransaction) db.exec("ROLLBACK");
-          throw error;
-        }
-      });
-      queue = run.catch(() => undefined);
-      return run;
+    query: async (sql, params) => {
+      if (writing) await queue;
+      return whenNotBusy(() => all(sql, params), performance.now() + BUSY_TIMEOUT_MS);
     },
+    transaction,
     toTime: (ms) => ms,
     fromTime: (value) => Number(value),
     toStoreError,
+    // Gives free pages back a few at a time (each step is its own short write), so a large sweep never holds the
+    // event loop or the file's write lock for long.
     async reclaim() {
-      db.exec("PRAGMA incremental_vacuum");
+      const free = () => (statement("PRAGMA freelist_count").all() as { freelist_count: number }[])[0]!.freelist_count;
+      // Stops when a step gives nothing back (a file made without auto_vacuum keeps its free pages for reuse).
+      for (
+        let left = free(), before = Number.POSITIVE_INFINITY;
+        left > 0 && left < before;
+        before = left, left = free()
+      ) {
+        await new Promise((resolve) => setImmediate(resolve));
+        await transaction(async () => db.exec(`PRAGMA incremental_vacuum(${RECLAIM_PAGES})`));
+      }
     },
     // Another process's commit changes data_version; our own commits are counted here.
     revision: () => commits * 2 ** 20 + dataVersion(),
@@ -168,6 +193,7 @@ function prepareDatabase(db: Database.Database, file: string): void {
     db.exec("BEGIN IMMEDIATE");
     try {
       for (const sql of sqliteSchema) db.exec(sql);
+      if (version === 1) for (const sql of fromVersion1) db.exec(sql);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       db.exec("COMMIT");
     } catch (error) {

@@ -26,7 +26,7 @@ async function query(text: string): Promise<pg.QueryResult> {
 describe("PostgreSQL store, several processes", () => {
   beforeEach(async (context) => {
     if ("skip" in database) return context.skip(database.skip);
-    await query("DROP TABLE IF EXISTS petstore_idempotency_keys, petstore_pets");
+    await query("DROP TABLE IF EXISTS petstore_keys, petstore_key_scopes, petstore_idempotency_keys, petstore_pets");
   });
 
   it("keeps every pet that got a 201 when the server is SIGKILLed mid-flight", async () => {

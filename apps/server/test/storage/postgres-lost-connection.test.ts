@@ -19,7 +19,9 @@ beforeEach(async (context) => {
   if ("skip" in database) return context.skip(database.skip);
   const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
-  await admin.query("DROP TABLE IF EXISTS petstore_idempotency_keys, petstore_pets");
+  await admin.query(
+    "DROP TABLE IF EXISTS petstore_keys, petstore_key_scopes, petstore_idempotency_keys, petstore_pets",
+  );
   await admin.end();
   proxy = await startPgProxy(database.url);
   uncaught.length = 0;

@@ -19,7 +19,9 @@ function url(): string {
 async function emptyDatabase(): Promise<void> {
   const client = new pg.Client({ connectionString: url() });
   await client.connect();
-  await client.query("DROP TABLE IF EXISTS petstore_idempotency_keys, petstore_pets");
+  await client.query(
+    "DROP TABLE IF EXISTS petstore_keys, petstore_key_scopes, petstore_idempotency_keys, petstore_pets",
+  );
   await client.end();
 }
 
@@ -39,7 +41,7 @@ describe("PostgreSQL", () => {
       const client = new pg.Client({ connectionString: url() });
       await client.connect();
       try {
-        return (await client.query("SELECT count(*)::int AS n FROM petstore_idempotency_keys")).rows[0].n as number;
+        return (await client.query("SELECT count(*)::int AS n FROM petstore_keys")).rows[0].n as number;
       } finally {
         await client.end();
       }
@@ -80,6 +82,34 @@ describe("PostgreSQL", () => {
       expect(listed).toHaveLength(21);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+
+  it("moves the keys of a schema version 1 database forward, and still replays them", async () => {
+    await emptyDatabase();
+    const client = new pg.Client({ connectionString: url() });
+    await client.connect();
+    await client.query(`CREATE TABLE petstore_pets (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      name_json TEXT NOT NULL, category_id BIGINT NOT NULL, status TEXT NULL)`);
+    await client.query(`CREATE TABLE petstore_idempotency_keys (scope TEXT NOT NULL, key TEXT NOT NULL,
+      fingerprint TEXT NOT NULL, pet_id BIGINT NOT NULL REFERENCES petstore_pets (id), created_at TIMESTAMPTZ NOT NULL,
+      PRIMARY KEY (scope, key))`);
+    await client.query(`INSERT INTO petstore_pets (name_json, category_id, status) VALUES ('"Rex"', 1, 'sold')`);
+    await client.query("INSERT INTO petstore_idempotency_keys VALUES ('scope-a', 'k1', 'f1', 1, now())");
+    await client.end();
+    const store = await createPostgresStore(url());
+    try {
+      expect(
+        await store.create(
+          { name: "Rex", categoryId: 1, status: "sold" },
+          { scope: "scope-a", key: "k1", fingerprint: "f1" },
+        ),
+      ).toEqual({ pet: { id: 1, name: "Rex", categoryId: 1, status: "sold" }, replayed: true });
+      expect(
+        (await store.create({ name: "New", categoryId: 2 }, { scope: "scope-a", key: "k2", fingerprint: "f2" })).pet.id,
+      ).toBe(2);
+    } finally {
+      await store.close();
     }
   });
 

@@ -17,7 +17,7 @@ describeStoreContract("SQLite", {
   countKeys: async () => {
     const db = new Database(current, { readonly: true });
     try {
-      return (db.prepare("SELECT count(*) AS n FROM petstore_idempotency_keys").all() as { n: number }[])[0]!.n;
+      return (db.prepare("SELECT count(*) AS n FROM petstore_keys").all() as { n: number }[])[0]!.n;
     } finally {
       db.close();
     }
@@ -50,6 +50,73 @@ describe("SQLite store specifics", () => {
     expect(pragma(file, "freelist_count")).toBe(0);
     expect(pragma(file, "page_count")).toBeLessThan(full / 2);
     expect(pragma(file, "auto_vacuum")).toBe(2);
+  });
+
+  it("sweeps expired keys a batch at a time, answering reads between batches", async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const store = await createSqliteStore(join(dir, "batches", "petstore.db"), {
+      now: () => now,
+      sweepIntervalMs: 3_600_000,
+    });
+    await Promise.all(
+      Array.from({ length: 2500 }, (_, i) =>
+        store.create({ name: "Rex", categoryId: 1 }, { scope: "s", key: `k${i}`, fingerprint: "f" }),
+      ),
+    );
+    now += IDEMPOTENCY_TTL_MS;
+    const order: string[] = [];
+    const swept = store.sweep().then(() => order.push("sweep"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await store.get(1)).toEqual({ id: 1, name: "Rex", categoryId: 1 });
+    order.push("get");
+    const between = new Database(join(dir, "batches", "petstore.db"), { readonly: true });
+    const [left] = between.prepare("SELECT count(*) AS n FROM petstore_keys").all() as { n: number }[];
+    between.close();
+    expect(left!.n, "some deleted, some still to go").toBeGreaterThan(0);
+    expect(left!.n).toBeLessThan(2500);
+    await swept;
+    expect(order).toEqual(["get", "sweep"]);
+    await store.close();
+    expect(pragma(join(dir, "batches", "petstore.db"), "freelist_count")).toBe(0);
+    const db = new Database(join(dir, "batches", "petstore.db"), { readonly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM petstore_keys").all()).toEqual([{ n: 0 }]);
+    db.close();
+  });
+
+  it("moves the keys of a schema version 1 database forward, and still replays them", async () => {
+    const file = join(dir, "version-1", "petstore.db");
+    mkdirSync(join(dir, "version-1"));
+    const at = Date.UTC(2026, 0, 1);
+    const db = new Database(file);
+    db.exec(`CREATE TABLE petstore_pets (id INTEGER PRIMARY KEY AUTOINCREMENT, name_json TEXT NOT NULL,
+               category_id INTEGER NOT NULL, status TEXT NULL);
+             CREATE TABLE petstore_idempotency_keys (scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL,
+               pet_id INTEGER NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (scope, key)) WITHOUT ROWID;
+             INSERT INTO petstore_pets (name_json, category_id, status) VALUES ('"Rex"', 1, 'sold'), ('"Tom"', 2, NULL);
+             INSERT INTO petstore_idempotency_keys VALUES ('scope-a', 'k1', 'f1', 1, ${at}), ('scope-b', 'k1', 'f2', 2, ${at});
+             PRAGMA user_version = 1;`);
+    db.close();
+    const store = await createSqliteStore(file, { now: () => at + 1000 });
+    expect(
+      await store.create(
+        { name: "Rex", categoryId: 1, status: "sold" },
+        { scope: "scope-a", key: "k1", fingerprint: "f1" },
+      ),
+    ).toEqual({
+      pet: { id: 1, name: "Rex", categoryId: 1, status: "sold" },
+      replayed: true,
+    });
+    expect(
+      (await store.create({ name: "Tom", categoryId: 2 }, { scope: "scope-b", key: "k1", fingerprint: "f2" })).pet.id,
+    ).toBe(2);
+    expect(
+      (await store.create({ name: "New", categoryId: 3 }, { scope: "scope-c", key: "k1", fingerprint: "f3" })).pet.id,
+    ).toBe(3);
+    await store.close();
+    expect(pragma(file, "user_version")).toBe(2);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE name = 'petstore_idempotency_keys'").all()).toEqual([]);
+    after.close();
   });
 
   it("imports an earlier version's petstore.jsonl once, keys included, and keeps it renamed", async () => {
@@ -96,7 +163,7 @@ describe("SQLite store specifics", () => {
 
   it.each([
     ["a file that is not SQLite", "not-sqlite", /is not a SQLite database .*nothing was changed/],
-    ["a database of a newer schema version", "newer", /has schema version 99, newer than this server's 1/],
+    ["a database of a newer schema version", "newer", /has schema version 99, newer than this server's 2/],
   ])("refuses %s with one line, changing nothing", async (_what, name, message) => {
     const folder = join(dir, name);
     mkdirSync(folder);
