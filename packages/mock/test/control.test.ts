@@ -5,6 +5,7 @@ import { serviceHeaders } from "@petstore/service";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectPetstoreMock, startPetstoreMockServer, type RunningPetstoreMockServer } from "../src/http/index";
 import { createPetstoreHandlers } from "../src/index";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 
 const KEY = "control-test-key";
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
@@ -122,8 +123,8 @@ describe("the control API, through connectPetstoreMock", () => {
 
   it("rejects with the server's reason, naming what is accepted", async () => {
     const mock = connectPetstoreMock(api.baseUrl);
-    await expect(mock.use(mock.scenario.serverError("deletePet" as never))).rejects.toThrow(
-      `answered 400: unknown operation "deletePet": use one of ${operationIds.join(", ")}`,
+    await expect(mock.use(mock.scenario.serverError(UNKNOWN_OPERATION as never))).rejects.toThrow(
+      `answered 400: unknown operation "${UNKNOWN_OPERATION}": use one of ${operationIds.join(", ")}`,
     );
     await expect(
       mock.use(mock.override("getPet", { status: 200, body: { ...rex, name: 42 } as unknown as Pet })),
@@ -215,8 +216,8 @@ describe("the control API over plain HTTP (curl)", () => {
     ["POST", "/scenarios", "[1]", /the body must be a JSON object/],
     [
       "GET",
-      "/requests?operationId=noSuchOperation",
-      new RegExp(`requests\\.of needs an operationId \\(${operationIds.join(", ")}\\), got "noSuchOperation"`),
+      `/requests?operationId=${UNKNOWN_OPERATION}`,
+      new RegExp(`requests\\.of needs an operationId \\(${operationIds.join(", ")}\\), got "${UNKNOWN_OPERATION}"`),
     ],
     ["GET", "/requests?since=-1", /since must be an entry index/],
     ["GET", "/requests?after=1", /unknown field "after": use operationId, since/],

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import type { Socket } from "node:net";
 import { createPetstoreClient, InternalServerError, NotFoundError } from "@petstore/client";
-import { errorCodeByStatus, requestLimits, type Pet } from "@petstore/contract";
+import { errorCodeByStatus, operationTable, requestLimits, type Pet } from "@petstore/contract";
 import { CORS_ALLOW_HEADERS, messages } from "@petstore/service";
 import { getResponse, HttpResponse, http, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,6 +10,7 @@ import {
   type RunningPetstoreMockServer,
   type StartPetstoreMockServerOptions,
 } from "../src/http/index";
+import { routeNames } from "../../../test/helpers/operations.ts";
 
 const KEY = "test-key";
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
@@ -171,7 +172,7 @@ describe("startPetstoreMockServer", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     expect(await response.json()).toEqual({
       code: errorCodeByStatus[404],
-      message: messages.notFound("GET", "/pets", "GET /v1/pets, POST /v1/pets, GET /v1/pets/{petId}"),
+      message: messages.notFound("GET", "/pets", routeNames(operationTable, new URL(mock.baseUrl).pathname)),
       status: 404,
     });
     // Nothing under the base URL was called, so the handler set recorded nothing.

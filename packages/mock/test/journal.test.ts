@@ -1,7 +1,8 @@
 import { createPetstoreClient } from "@petstore/client";
-import type { Pet } from "@petstore/contract";
+import { operationTable, type Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, petstoreMock } from "../src/index";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import { useMockServer } from "./helpers/mock-server";
 
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
@@ -90,8 +91,8 @@ describe("handlers.requests", () => {
   });
 
   it("refuses an unknown operationId", () => {
-    expect(() => handlers.requests.of("deletePet" as "getPet")).toThrow(
-      /requests\.of needs an operationId \(listPets, createPet, getPet\), got "deletePet"/,
+    expect(() => handlers.requests.of(UNKNOWN_OPERATION as "getPet")).toThrow(
+      `requests.of needs an operationId (${operationTable.map((op) => op.operationId).join(", ")}), got "${UNKNOWN_OPERATION}"`,
     );
   });
 

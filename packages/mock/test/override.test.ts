@@ -15,6 +15,7 @@ import {
   PetstoreContractViolation,
   petstoreMock,
 } from "../src/index";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import { useMockServer } from "./helpers/mock-server";
 import { createPetstoreRawClient } from "@petstore/client/raw";
 
@@ -255,8 +256,8 @@ describe("bad arguments", () => {
     ],
     [
       "an unknown operationId",
-      () => petstoreMock.override("deletePet" as "getPet", () => undefined),
-      /unknown operation "deletePet"/,
+      () => petstoreMock.override(UNKNOWN_OPERATION as "getPet", () => undefined),
+      new RegExp(`unknown operation "${UNKNOWN_OPERATION}"`),
     ],
     [
       "a resolver that is not a function",

@@ -1,5 +1,6 @@
 import type { Pet } from "@petstore/contract";
 import { describe, expectTypeOf, it } from "vitest";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import { connectPetstoreMock, type RemoteHandler, type RemotePetstoreMock } from "../src/http/index";
 import type { JournalEntry, JournalEntryOf } from "../src/index";
 
@@ -19,7 +20,7 @@ describe("connectPetstoreMock", () => {
     expectTypeOf(mock.scenario.rateLimited("getPet", { retryAfter: 3 })).toEqualTypeOf<RemoteHandler>();
     expectTypeOf(mock.scenario.slow("createPet", 100)).toEqualTypeOf<RemoteHandler>();
     // @ts-expect-error an operation the contract does not have
-    mock.scenario.serverError("deletePet");
+    mock.scenario.serverError(UNKNOWN_OPERATION);
     // @ts-expect-error base URLs are the server's own
     mock.scenario.networkError("listPets", { baseUrls: ["http://x.test/v1"] });
     expectTypeOf(mock.use).parameters.toEqualTypeOf<RemoteHandler[]>();

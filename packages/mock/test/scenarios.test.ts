@@ -8,9 +8,10 @@ import {
   RateLimitError,
   TimeoutError,
 } from "@petstore/client";
-import type { Pet } from "@petstore/contract";
+import { operationTable, type Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, createScenarios, petstoreMock, type ScenarioOptions } from "../src/index";
+import { methodsOf, UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import { useMockServer } from "./helpers/mock-server";
 
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
@@ -201,7 +202,7 @@ describe("error: the headers the service sends with the status", () => {
     expect(error).toMatchObject({
       status: 405,
       code: "method_not_allowed",
-      headers: expect.objectContaining({ allow: "GET, POST" }),
+      headers: expect.objectContaining({ allow: methodsOf(operationTable, "/pets").join(", ") }),
     });
   });
 });
@@ -244,8 +245,10 @@ describe("bad arguments", () => {
   it.each<[string, () => unknown, RegExp]>([
     [
       "an unknown operation",
-      () => scenario.serverError("deletePet" as "getPet"),
-      /unknown operation "deletePet": use one of listPets, createPet, getPet/,
+      () => scenario.serverError(UNKNOWN_OPERATION as "getPet"),
+      new RegExp(
+        `unknown operation "${UNKNOWN_OPERATION}": use one of ${operationTable.map((op) => op.operationId).join(", ")}`,
+      ),
     ],
     ["times 0", () => scenario.serverError("listPets", { times: 0 }), /times must be a positive integer, got 0/],
     ["times 1.5", () => scenario.networkError("listPets", { times: 1.5 }), /times must be a positive integer, got 1.5/],

@@ -1,6 +1,7 @@
 import type { NewPet, Pet, PetstoreErrorBody } from "@petstore/contract";
 import type { HttpHandler } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import {
   createPetstoreHandlers,
   generatePets,
@@ -34,8 +35,8 @@ describe("paths and operations", () => {
     petstoreMock.http.get("/pet", () => undefined);
     // @ts-expect-error POST is not defined on /pets/{petId}
     petstoreMock.http.post("/pets/{petId}", () => undefined);
-    // @ts-expect-error "deletePet" is not an operationId of the contract
-    petstoreMock.override("deletePet", () => undefined);
+    // @ts-expect-error not an operationId of the contract
+    petstoreMock.override(UNKNOWN_OPERATION, () => undefined);
   });
 });
 
@@ -153,7 +154,7 @@ describe("journal entries", () => {
     expectTypeOf(handlers.requests.of("getPet")[0]!.params).toEqualTypeOf<{ petId: string }>();
     expectTypeOf(handlers.requests.of("listPets")[0]!.query).toEqualTypeOf<{ limit?: string; status?: string }>();
     // @ts-expect-error: no such operation
-    handlers.requests.of("deletePet");
+    handlers.requests.of(UNKNOWN_OPERATION);
     for (const entry of handlers.requests) {
       if (entry.operationId === "createPet") expectTypeOf(entry.body).toEqualTypeOf<NewPet | undefined>();
     }
@@ -181,8 +182,9 @@ describe("bodiless responses", () => {
 
   it("every method has an override helper; one the contract does not use takes no path", () => {
     expectTypeOf(petstoreMock.http.delete).toBeFunction();
-    // @ts-expect-error: the contract has no DELETE path
-    petstoreMock.http.delete("/pets/{petId}", () => undefined);
+    expectTypeOf(petstoreMock.http.trace).toBeFunction();
+    // @ts-expect-error: the contract has no TRACE path (nor will: HTTP APIs do not serve TRACE)
+    petstoreMock.http.trace("/pets/{petId}", () => undefined);
   });
 });
 

@@ -41,13 +41,27 @@ export function preferHandlers(request: Request, handlers: PetstoreHandlers): Ht
     if (!(status >= 400 && status <= 599))
       return refuse(`Prefer: code=${code} is not an error status: use a 4xx or 5xx, such as 429, 500 or 503.`);
     added.push(
-      ...operationTable.map((op) =>
-        status === 429
+      ...operationTable.map((op) => {
+        // An operation that declares neither the status nor a default cannot answer it: its own 400 says so,
+        // and the other operations still answer `code`.
+        if (!(String(status) in op.responses) && !("default" in op.responses)) {
+          const declared = Object.keys(op.responses).filter((name) => /^[45]\d\d$/.test(name));
+          return scenario.error(
+            op.operationId,
+            400,
+            {
+              code: "invalid_request",
+              message: `Prefer: code=${code} is not an answer of ${op.operationId}: use one it declares, ${declared.join(", ")}.`,
+            },
+            once,
+          );
+        }
+        return status === 429
           ? scenario.rateLimited(op.operationId, once)
           : status === 500
             ? scenario.serverError(op.operationId, once)
-            : scenario.error(op.operationId, status, {}, once),
-      ),
+            : scenario.error(op.operationId, status, {}, once);
+      }),
     );
   }
   return added;
