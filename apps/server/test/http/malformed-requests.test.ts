@@ -1,6 +1,8 @@
 import { connect } from "node:net";
 import { Writable } from "node:stream";
+import { operationTable } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
+import { methodsOf, pathsOf } from "../../../../test/helpers/operations.ts";
 import { expectError } from "../helpers/contract";
 import { rawRequest } from "../helpers/raw-http";
 import { API_KEY, useServer } from "../helpers/server";
@@ -99,14 +101,17 @@ describe("requests Node's HTTP parser rejects", () => {
 });
 
 describe("methods Node parses but the contract does not define", () => {
-  it.each([
-    ["PROPFIND", "/v1/pets", "GET, POST"],
-    ["SEARCH", "/v1/pets", "GET, POST"],
-    ["TRACE", "/v1/pets", "GET, POST"],
-    ["MKCOL", "/v1/pets/1", "GET"],
-    ["LOCK", "/v1/pets/abc", "GET"],
-    ["HEAD", "/v1/pets/1", "GET"],
-  ])("answers %s %s with 405, Allow: %s and an Error body", async (method, path, allow) => {
+  // On each path of the contract: methods no HTTP API serves, and HEAD, which this one does not.
+  const methods = ["PROPFIND", "SEARCH", "TRACE", "MKCOL", "LOCK", "HEAD"];
+  it.each(
+    pathsOf(operationTable).flatMap((template) =>
+      methods.map((method, index) => [
+        method,
+        `/v1${template.replace(/\{[^}]+\}/g, index % 2 === 0 ? "1" : "abc")}`,
+        methodsOf(operationTable, template).join(", "),
+      ]),
+    ),
+  )("answers %s %s with 405, Allow: %s and an Error body", async (method, path, allow) => {
     const response = await rawRequest(server.current.url, `${method} ${path} HTTP/1.1\r\n${host}${auth}\r\n`);
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe(allow);

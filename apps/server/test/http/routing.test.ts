@@ -1,4 +1,6 @@
+import { operationTable } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
+import { methodsOf, pathsOf } from "../../../../test/helpers/operations.ts";
 import { expectError } from "../helpers/contract";
 import { call, useServer } from "../helpers/server";
 
@@ -16,14 +18,17 @@ describe("routing", () => {
     },
   );
 
-  it.each([
-    ["PUT", "/v1/pets", "GET, POST"],
-    ["DELETE", "/v1/pets", "GET, POST"],
-    ["PATCH", "/v1/pets", "GET, POST"],
-    ["POST", "/v1/pets/1", "GET"],
-    ["DELETE", "/v1/pets/1", "GET"],
-    ["PUT", "/v1/pets/abc", "GET"],
-  ])("answers %s %s with 405, an Error body and Allow: %s", async (method, path, allow) => {
+  // Each path of the contract with each method it does not serve (and a parameter that is not an id, once).
+  const unserved = pathsOf(operationTable).flatMap((template) => {
+    const allow = methodsOf(operationTable, template);
+    const missing = ["PUT", "DELETE", "PATCH", "POST"].filter((method) => !allow.includes(method));
+    const rows = missing.map((method) => [method, `/v1${template.replace(/\{[^}]+\}/g, "1")}`, allow.join(", ")]);
+    if (template.includes("{") && missing[0])
+      rows.push([missing[0], `/v1${template.replace(/\{[^}]+\}/g, "abc")}`, allow.join(", ")]);
+    return rows;
+  });
+
+  it.each(unserved)("answers %s %s with 405, an Error body and Allow: %s", async (method, path, allow) => {
     const response = await call(server.current, path, { method, body: "{}" });
     expect(response.status).toBe(405);
     expectError(405, response.body, "method_not_allowed");
@@ -34,7 +39,7 @@ describe("routing", () => {
   it("answers HEAD on a known path with 405 and Allow, without a body", async () => {
     const response = await fetch(`${server.current.baseUrl}/pets`, { method: "HEAD" });
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, POST");
+    expect(response.headers.get("allow")).toBe(methodsOf(operationTable, "/pets").join(", "));
   });
 
   it("answers a malformed percent-encoding with a 4xx Error body, never a 500", async () => {
