@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import Database from "libsql";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ChildOptions, startChild } from "../helpers/child";
@@ -11,9 +13,25 @@ const dir = mkdtempSync(join(tmpdir(), "petstore-bad-start-"));
 chmodSync(dir, 0o755);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Root may write anywhere: a read-only folder stops only other users. Run as root (as CI does), the server is started
-// as `nobody`, the account a service usually runs under; run as anyone else, as that user.
-const unprivileged: ChildOptions = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+const serverEntry = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+const nobody = { uid: 65534, gid: 65534 };
+/** Whether `nobody` can run this Node and read the server's source (not so when the checkout is private to root). */
+const nobodyCanStart = () =>
+  spawnSync(process.execPath, ["-e", `require("node:fs").accessSync(${JSON.stringify(serverEntry)})`], nobody)
+    .status === 0;
+
+/**
+ * How to start the server so that `root` (a folder made read-only by its mode) stops it. Root may write anywhere: a
+ * read-only mode stops only other users. Run as root (as CI does), the server is started as `nobody`, the account a
+ * service usually runs under; when `nobody` cannot reach the checkout, it stays root in a mount namespace of its own
+ * where `root` is a read-only mount. Run as anyone else, it is started as that user.
+ */
+function unprivileged(root: string): ChildOptions {
+  if (process.getuid?.() !== 0) return {};
+  if (nobodyCanStart()) return nobody;
+  const readOnly = `mount --bind -o ro "$0" "$0" && exec "$@"`;
+  return { prefix: ["unshare", "--mount", "--propagation", "private", "sh", "-c", readOnly, root] };
+}
 
 /** Every file and folder under `root`, with a hash of each file's bytes and each entry's mode. */
 function snapshot(root: string): Record<string, string> {
@@ -68,21 +86,21 @@ describe("a start the data folder refuses is one line saying what to do, and cha
     const root = join(dir, "read-only");
     mkdirSync(root, { mode: 0o555 });
     chmodSync(root, 0o555);
-    await expectRefusedStart(root, root, /PETSTORE_DATA_DIR/, unprivileged);
+    await expectRefusedStart(root, root, /PETSTORE_DATA_DIR/, unprivileged(root));
   });
 
   it("a data folder to create in a read-only folder", async () => {
     const root = join(dir, "read-only-parent");
     mkdirSync(root);
     chmodSync(root, 0o555);
-    await expectRefusedStart(root, join(root, "data"), /PETSTORE_DATA_DIR/, unprivileged);
+    await expectRefusedStart(root, join(root, "data"), /PETSTORE_DATA_DIR/, unprivileged(root));
   });
 
   it("a database another user wrote, in a folder this user may not write", async () => {
     const root = join(dir, "not-mine");
     databaseIn(root);
     chmodSync(root, 0o555);
-    await expectRefusedStart(root, root, /petstore\.db.*PETSTORE_DATA_DIR/, unprivileged);
+    await expectRefusedStart(root, root, /petstore\.db.*PETSTORE_DATA_DIR/, unprivileged(root));
   });
 
   it("a data folder whose path runs through a file", async () => {
