@@ -90,6 +90,18 @@ export function publishedPackages(root: string): string[] {
   return names.sort();
 }
 
+/** `root`/`file` parsed as JSON, or a {@link CheckBreakingError} naming the file. */
+function readJson<T>(root: string, file: string): T {
+  try {
+    return JSON.parse(readFileSync(path.join(root, file), "utf8")) as T;
+  } catch (error) {
+    const why = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+    throw new CheckBreakingError(
+      `${file} cannot be read (${why.replace(`${root}${path.sep}`, "")}): run pnpm check:breaking at the repository's root`,
+    );
+  }
+}
+
 async function isShallow(root: string): Promise<boolean> {
   return (await git(root, ["rev-parse", "--is-shallow-repository"])) === "true";
 }
@@ -155,7 +167,7 @@ async function isAncestor(root: string, ancestor: string, of: string): Promise<b
 }
 
 async function mergeBase(root: string, name: string): Promise<Baseline> {
-  const config = JSON.parse(readFileSync(path.join(root, ".changeset/config.json"), "utf8")) as { baseBranch?: string };
+  const config = readJson<{ baseBranch?: string }>(root, ".changeset/config.json");
   const branch = config.baseBranch ?? "main";
   for (const candidate of [branch, `origin/${branch}`]) {
     const base = await git(root, ["merge-base", "HEAD", candidate]);
@@ -181,11 +193,10 @@ async function mergeBase(root: string, name: string): Promise<Baseline> {
  * it does when nothing to compare with can be found.
  */
 export async function findBaseline(root: string): Promise<Baseline> {
-  const manifest = JSON.parse(readFileSync(path.join(root, CONTRACT_PACKAGE), "utf8")) as {
-    name: string;
-    version: string;
-  };
-  const { name, version } = manifest;
+  const { name, version } = readJson<{ name?: unknown; version?: unknown }>(root, CONTRACT_PACKAGE);
+  if (typeof name !== "string" || typeof version !== "string") {
+    throw new CheckBreakingError(`${CONTRACT_PACKAGE} has no name or no version: restore them`);
+  }
   if ((await git(root, ["rev-parse", "--git-dir"])) === undefined) {
     throw new CheckBreakingError(
       `${root} is not a git repository: run pnpm check:breaking in a clone of the repository`,
@@ -266,7 +277,15 @@ async function compare(root: string, from: Revision, to: Revision): Promise<Comp
 /** The largest bump the pending changesets give each of `packages`. */
 async function changesetBumps(root: string, packages: string[]): Promise<Map<string, Bump>> {
   const have = new Map<string, Bump>(packages.map((name) => [name, "none"]));
-  for (const changeset of await readChangesets(root)) {
+  let changesets: Awaited<ReturnType<typeof readChangesets>>;
+  try {
+    changesets = await readChangesets(root);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n").find((line) => line.trim()) : String(error);
+    const reason = why?.trim().replace(/\.$/, "");
+    throw new CheckBreakingError(`a pending changeset in .changeset/ cannot be read (${reason}): fix its front matter`);
+  }
+  for (const changeset of changesets) {
     for (const release of changeset.releases) {
       const current = have.get(release.name);
       if (current !== undefined && release.type !== "none") have.set(release.name, larger(current, release.type));

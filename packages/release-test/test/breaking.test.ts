@@ -402,6 +402,17 @@ describe("pnpm check:breaking on bad input", () => {
     expect(await git(repo, "status", "--porcelain")).toBe(before);
   });
 
+  it("exits 2 with one line when a pending changeset does not parse", async () => {
+    const repo = await makeRepo("1.0.0", true);
+    await writeFile(path.join(repo, ".changeset/typo.md"), '---\n"@petstore/contract": mayor\n---\n\nA change.\n');
+    const error = await cli(repo);
+    expect(error.code).toBe(2);
+    expect(error.stdout).toBe("");
+    expect(error.stderr).toBe(
+      'check:breaking: a pending changeset in .changeset/ cannot be read (could not parse changeset - invalid version type "mayor" for package "@petstore/contract"): fix its front matter\n',
+    );
+  });
+
   it("refuses when a released version has no tag here, saying to fetch the tags", async () => {
     const untagged = await makeRepo("0.1.0", false);
     await expect(checkBreaking(untagged)).rejects.toThrow(
