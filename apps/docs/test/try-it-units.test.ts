@@ -74,6 +74,30 @@ describe("the try-it operations come from the contract's operation table", () =>
       "[@petstore/docs] parameter petId of getPet has no example to put in its code samples.",
     );
   });
+
+  test("a request body without an example of its own takes its schema's, and fails without either", () => {
+    const withBody = operationTable.filter((op) => op.requestBody);
+    expect(withBody.length).toBeGreaterThan(0);
+    for (const operation of withBody) {
+      const bare = structuredClone(contract);
+      const described = bare.paths[operation.path]![operation.method.toLowerCase()] as unknown as {
+        requestBody: unknown;
+      };
+      described.requestBody = { content: { "application/json": { schema: operation.requestBody!.schema } } };
+      const examples = tryItOperations(bare).find((op) => op.operationId === operation.operationId)!.examples;
+      const expected = Object.entries(operation.requestBody!.schema.example as object).map(([name, value]) => [
+        `body.${name}`,
+        String(value),
+      ]);
+      expect(Object.entries(examples).filter(([key]) => key.startsWith("body."))).toEqual(expected);
+      const table = operationTable.map((op) =>
+        op === operation ? { ...op, requestBody: { ...op.requestBody!, schema: { type: "object" } } } : op,
+      );
+      expect(() => tryItOperations(bare, table)).toThrow(
+        `[@petstore/docs] the request body of ${operation.operationId} has no example to put in its code samples.`,
+      );
+    }
+  });
 });
 
 describe("describeField says a field's limits in words", () => {
@@ -166,6 +190,12 @@ describe("prepareRequest and the samples follow the values typed", () => {
 });
 
 describe("searchOperations", () => {
+  // A fixed list, so the cases below do not change when the contract gains an operation.
+  const fixture = [
+    { operationId: "listPets", method: "GET", path: "/pets", summary: "List all animals", sdkMethod: "pets.list" },
+    { operationId: "createPet", method: "POST", path: "/pets", summary: "Add an animal", sdkMethod: "pets.create" },
+    { operationId: "getPet", method: "GET", path: "/pets/{petId}", summary: "Get an animal", sdkMethod: "pets.get" },
+  ];
   test.each([
     ["pets.list", ["listPets"]],
     ["PETS.CREATE", ["createPet"]],
@@ -178,12 +208,22 @@ describe("searchOperations", () => {
     ["nothing-like-this", []],
     ["", ["listPets", "createPet", "getPet"]],
   ])("%j finds %j", (query, ids) => {
-    expect(searchOperations(operations, query).map((op) => op.operationId)).toEqual(ids);
+    expect(searchOperations(fixture, query).map((op) => op.operationId)).toEqual(ids);
+  });
+
+  test("finds every operation of the contract first by its operationId and by its SDK method", () => {
+    for (const { operationId, sdkMethod } of operations) {
+      expect(searchOperations(operations, operationId)[0]?.operationId, operationId).toBe(operationId);
+      expect(searchOperations(operations, sdkMethod)[0]?.operationId, sdkMethod).toBe(operationId);
+    }
+    expect(searchOperations(operations, "").map((op) => op.operationId)).toEqual(
+      operationTable.map((op) => op.operationId),
+    );
   });
 
   test("a name that is or starts with the query comes before a match elsewhere", () => {
     // listPets matches "get" by its method only; getPet's operationId starts with it.
-    expect(searchOperations(operations, "get").map((op) => op.operationId)).toEqual(["getPet", "listPets"]);
+    expect(searchOperations(fixture, "get").map((op) => op.operationId)).toEqual(["getPet", "listPets"]);
     const pets = { operationId: "x", method: "GET", path: "/pets", summary: "", sdkMethod: "a.b" };
     const deeper = { ...pets, operationId: "y", path: "/pets/deeper" };
     const inSummary = { ...pets, operationId: "z", path: "/other", summary: "about /pets" };

@@ -25,9 +25,15 @@ function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T {
 
 /**
  * The document's examples for an operation as form values: each parameter's `example` and the JSON request body's
- * `example`, header parameters aside. Throws when a path parameter or the body has none, since no sample could be shown without it.
+ * `example` (else its schema's, such as `NewPet`'s), header parameters aside. Throws when a path parameter or the body
+ * has none, since no sample could be shown without it.
  */
-function documentExamples(document: OpenApiDocument, id: string, described: unknown): FieldValues {
+function documentExamples(
+  document: OpenApiDocument,
+  id: string,
+  described: unknown,
+  schemaExample: unknown,
+): FieldValues {
   const raw = described as { parameters?: (Parameter | { $ref: string })[]; requestBody?: unknown };
   const values: FieldValues = {};
   for (const parameter of (raw.parameters ?? []).map((p) => deref<Parameter>(document, p))) {
@@ -40,9 +46,10 @@ function documentExamples(document: OpenApiDocument, id: string, described: unkn
       values[`${parameter.in}.${parameter.name}`] = String(parameter.example);
   }
   if (raw.requestBody) {
-    const body = deref<{ content?: Record<string, { example?: unknown }> }>(document, raw.requestBody).content?.[
-      "application/json"
-    ]?.example;
+    const body =
+      deref<{ content?: Record<string, { example?: unknown }> }>(document, raw.requestBody).content?.[
+        "application/json"
+      ]?.example ?? schemaExample;
     if (body === undefined)
       throw new Error(`[@petstore/docs] the request body of ${id} has no example to put in its code samples.`);
     for (const [name, value] of Object.entries(body as Json)) values[`body.${name}`] = String(value);
@@ -89,7 +96,7 @@ export function tryItOperations(document: OpenApiDocument, table: readonly Contr
             }
           : {}),
         fields: operationFields(operation),
-        examples: documentExamples(document, id, described),
+        examples: documentExamples(document, id, described, operation.requestBody?.schema.example),
       });
     }
   }
