@@ -311,7 +311,7 @@ describe.skipIf("reason" in chromium)("operation search", () => {
     for (const [query, summary] of [
       ["pets.list", "List all animals"],
       ["createPet", "Add an animal"],
-      ["/pets/{petId}", "Get an animal"],
+      ["get /pets/{petId}", "Get an animal"],
       ["add an animal", "Add an animal"],
     ]) {
       await input.fill(query!);
