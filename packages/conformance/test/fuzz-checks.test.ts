@@ -35,6 +35,16 @@ describe("fuzz checks", () => {
     expect(summary.failure).toMatch(/Error body \(root\) must have required property 'code'/);
   });
 
+  it("fails on a success body off its operation's schema, taken from the contract", async () => {
+    const summary = await runFuzz(fixedTarget(200, { pets: [] }), { requests: 20, concurrency: 10, seed: 7 }, []);
+    expect(summary.failure).toMatch(/GET \/pets\S*\n?.*body \(root\) must be array/);
+  });
+
+  it("holds a status the operation does not declare to its `default` response (an Error)", async () => {
+    const summary = await runFuzz(fixedTarget(202, {}), { requests: 20, concurrency: 10, seed: 7 }, []);
+    expect(summary.failure).toMatch(/→ 202: body \(root\) must have required property 'code'/);
+  });
+
   it("fails when a known finding no longer reproduces", async () => {
     const finding = { id: "F0", finding: "gone", matches: () => true };
     const summary = await runFuzz(

@@ -1,14 +1,11 @@
-import { errorCodeByStatus } from "../internal/contract";
+import { errorCodeByStatus, operationAt, responseObject } from "../internal/contract";
 import { schemaProblems } from "../internal/validator";
 import type { FuzzRequest } from "./arbitraries";
 
-const successSchemas: { method: string; pattern: RegExp; schema: object }[] = [
-  { method: "GET", pattern: /^\/pets(\?|$)/, schema: { $ref: "#/components/schemas/Pets" } },
-  { method: "POST", pattern: /^\/pets(\?|$)/, schema: { $ref: "#/components/schemas/Pet" } },
-  { method: "GET", pattern: /^\/pets\/[^/?]+(\?|$)/, schema: { $ref: "#/components/schemas/Pet" } },
-];
-
-/** What is wrong with the answer to a generated request: a 5xx, a missing request id, an Error body off the schema. */
+/**
+ * What is wrong with the answer to a generated request: a 5xx, a missing request id, an Error body off the schema, a
+ * success body off the schema its operation declares for the status.
+ */
 export function fuzzProblems(request: FuzzRequest, status: number, headers: Headers, text: string): string[] {
   const problems: string[] = [];
   if (status >= 500) problems.push(`status ${status}`);
@@ -27,8 +24,13 @@ export function fuzzProblems(request: FuzzRequest, status: number, headers: Head
     const code = errorCodeByStatus[status];
     if (code !== undefined && body?.code !== code) problems.push(`Error code ${String(body?.code)}, expected ${code}`);
   } else {
-    const success = successSchemas.find((s) => s.method === request.method && s.pattern.test(request.path));
-    if (success) problems.push(...schemaProblems(success.schema, json).map((p) => `body ${p}`));
+    // Any operation's answer, from the contract: the body of the response it declares for the status (or `default`).
+    const operationId = operationAt(request.method, request.path);
+    const schema =
+      operationId === undefined
+        ? undefined
+        : responseObject(operationId, status)?.content?.["application/json"]?.schema;
+    if (schema) problems.push(...schemaProblems(schema, json).map((p) => `body ${p}`));
   }
   return problems;
 }

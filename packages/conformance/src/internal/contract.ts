@@ -47,6 +47,27 @@ export function pathMethods(template: string): string[] {
     .map((method) => method.toUpperCase());
 }
 
+/** Each operation's method (upper-case), a pattern its paths match (query allowed) and its operationId. */
+const routes = Object.entries(document.paths as JsonObject).flatMap(([template, item]) =>
+  Object.entries(item as JsonObject)
+    .filter(([, operation]) => typeof (operation as JsonObject)?.operationId === "string")
+    .map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      pattern: new RegExp(
+        `^${template
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("[^/?]+")}(\\?|$)`,
+      ),
+      operationId: (operation as JsonObject).operationId as string,
+    })),
+);
+
+/** The operation a request addresses, by its method and its path relative to the base URL (query allowed). */
+export function operationAt(method: string, path: string): string | undefined {
+  return routes.find((route) => route.method === method && route.pattern.test(path))?.operationId;
+}
+
 /** A parameter's schema, resolved, looked up by operation and parameter name. */
 export function parameterSchema(operationId: string, name: string): JsonObject {
   const { operation } = operationObject(operationId);
