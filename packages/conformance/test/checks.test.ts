@@ -134,11 +134,13 @@ describe("contract checks", () => {
 
 describe("checks the matrix adds beyond the declared ones", () => {
   const matrixCase = (id: string) => buildMatrix().find((kase) => kase.id === id)!;
+  // A getPet 401 sent without setup (getPet.auth.missing first creates the pet it reads).
+  const getPetUnauthorized = "getPet.auth.missing-before-validation";
   const unauthorized = { code: "unauthorized", message: "m", status: 401 };
   const methodNotAllowed = { code: "method_not_allowed", message: "m", status: 405 };
 
   it("fails a getPet 401 without the deprecation headers the contract declares on every getPet response", async () => {
-    const result = await runCase(fakeTarget(401, unauthorized, {}), matrixCase("getPet.auth.missing"));
+    const result = await runCase(fakeTarget(401, unauthorized, {}), matrixCase(getPetUnauthorized));
     expect(result.outcome).toBe("fail");
     expect(result.problems).toEqual(
       expect.arrayContaining(["header Sunset missing", "header Deprecation missing", "header Link missing"]),
@@ -148,7 +150,7 @@ describe("checks the matrix adds beyond the declared ones", () => {
 
   it("passes a getPet 401 with them", async () => {
     expect(
-      (await runCase(fakeTarget(401, unauthorized, deprecationHeaders), matrixCase("getPet.auth.missing"))).outcome,
+      (await runCase(fakeTarget(401, unauthorized, deprecationHeaders), matrixCase(getPetUnauthorized))).outcome,
     ).toBe("pass");
   });
 
