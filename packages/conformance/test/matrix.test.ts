@@ -1,6 +1,6 @@
 import { operations } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
-import { buildMatrix } from "../src/index";
+import { buildMatrix, type CaseRequest } from "../src/index";
 import { assertCoversContract } from "../src/matrix/coverage";
 
 const cases = buildMatrix();
@@ -33,6 +33,18 @@ describe("request matrix", () => {
       const lowercase = cases.find((kase) => kase.id === `${operationId}.auth.lowercase-scheme`);
       expect(lowercase?.status).toBeGreaterThanOrEqual(200);
       expect(lowercase?.status).toBeLessThan(300);
+    }
+  });
+
+  it("sends every contract path a method it does not serve, expecting a 405", () => {
+    const served = new Map<string, string[]>();
+    for (const { method, path } of Object.values(operations))
+      served.set(path, [...(served.get(path) ?? []), method.toUpperCase()]);
+    for (const [template, methods] of served) {
+      const path = template.replace(/\{[^}]+\}/g, "1");
+      const kase = cases.find((c) => c.status === 405 && typeof c.request !== "function" && c.request.path === path);
+      expect(kase, `no 405 case for ${template}`).toBeDefined();
+      expect(methods).not.toContain((kase!.request as CaseRequest).method);
     }
   });
 

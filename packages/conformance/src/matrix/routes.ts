@@ -1,5 +1,5 @@
 import type { ConformanceCase, SemanticCheck } from "../case";
-import { pathMethods } from "../internal/contract";
+import { contractDocument, pathMethods } from "../internal/contract";
 
 /** RFC 9110 §15.5.6: a 405 must name the methods the resource does serve; those are the contract's. */
 const allows = (template: string): SemanticCheck<unknown> => {
@@ -49,6 +49,18 @@ const preflight: SemanticCheck<unknown> = {
   },
 };
 
+/** Per path of the contract, the first of these methods it does not serve: the one a 405 case sends. */
+const unservedPreference = ["DELETE", "PUT", "PATCH", "POST", "GET"];
+
+/** Each contract path with a method it does not serve (paths serving every one of them have no 405 case). */
+function unservedMethods(): { template: string; method: string }[] {
+  return Object.keys(contractDocument.paths).flatMap((template) => {
+    const served = pathMethods(template);
+    const method = unservedPreference.find((candidate) => !served.includes(candidate));
+    return method === undefined ? [] : [{ template, method }];
+  });
+}
+
 /** Routes and methods outside the contract: Error bodies with 404 and 405, never an HTML or empty page. */
 export function routeCases(): ConformanceCase[] {
   const outside = (
@@ -70,12 +82,16 @@ export function routeCases(): ConformanceCase[] {
   return [
     outside("unknown-path", "GET", "/orders", 404, "answers an unknown path with a 404 Error body"),
     outside("nested-unknown-path", "GET", "/pets/1/owner", 404, "answers a path below a pet with a 404 Error body"),
-    outside("delete-pets", "DELETE", "/pets", 405, "answers DELETE /pets with a 405 Error body and an Allow header", [
-      allows("/pets"),
-    ]),
-    outside("put-pet", "PUT", "/pets/1", 405, "answers PUT /pets/{petId} with a 405 Error body and an Allow header", [
-      allows("/pets/{petId}"),
-    ]),
+    ...unservedMethods().map(({ template, method }) =>
+      outside(
+        `${method.toLowerCase()}-${template.replace(/[{}]/g, "").split("/").filter(Boolean).join("-")}`,
+        method,
+        template.replace(/\{[^}]+\}/g, "1"),
+        405,
+        `answers ${method} ${template} with a 405 Error body and an Allow header`,
+        [allows(template)],
+      ),
+    ),
     {
       id: "routes.cors-preflight",
       operationId: null,
