@@ -9,28 +9,22 @@ const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** The index of the quote that closes the JSON string whose opening quote is at `start` (text.length if none). */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i;
+  }
+  return text.length;
+}
+
 /**
  * How deeply `text` nests arrays and objects, counting no further than `limit + 1`: one linear pass over the
  * characters (strings skipped), so a 1 MiB body of half a million `[` costs a few milliseconds and never recurses.
  */
 export function nestingDepth(text: string, limit: number = requestLimits.jsonDepth): number {
-  let depth = 0;
-  let deepest = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === BACKSLASH) i++;
-        else if (s === QUOTE) break;
-      }
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > limit) return deepest;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
-  }
-  return deepest;
+  return scan(text, limit, false).depth;
 }
 
 // secure-json-parse's test for the keys that could reach a prototype (also written with \u escapes).
@@ -71,22 +65,26 @@ function isIntegral(whole: string, fraction: string, exponent: number): boolean 
 }
 
 /**
- * `text` with every number literal that has a fraction but that a double would round to an integer (such as
- * `9007199254740990.6`, parsed as 9007199254740991) replaced by `0.5`: the value stays a non-integer, so an integer
- * field holding it is refused by validation instead of being stored rounded. Other literals are left as they are.
+ * One pass over `text` (strings skipped): how deeply it nests arrays and objects (stopping just past `limit`), and,
+ * when `keepFractions` is set, `text` with every number literal that has a fraction but that a double would round to
+ * an integer (such as `9007199254740990.6`, parsed as 9007199254740991) replaced by `0.5`: the value stays a
+ * non-integer, so an integer field holding it is refused by validation instead of being stored rounded. Other
+ * literals are left as they are.
  */
-function keepFractions(text: string): string {
+function scan(text: string, limit: number, keepFractions: boolean): { depth: number; text: string } {
+  let depth = 0;
+  let deepest = 0;
   let out = "";
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === BACKSLASH) i++;
-        else if (s === QUOTE) break;
-      }
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+    if (c === QUOTE) i = stringEnd(text, i);
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return { depth: deepest, text };
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+    else if (keepFractions && (c === 0x2d || (c >= 0x30 && c <= 0x39))) {
       NUMBER.lastIndex = i;
       const match = NUMBER.exec(text);
       if (!match) continue;
@@ -102,21 +100,22 @@ function keepFractions(text: string): string {
       i += literal.length - 1;
     }
   }
-  return from === 0 ? text : out + text.slice(from);
+  return { depth: deepest, text: from === 0 ? text : out + text.slice(from) };
 }
 
 /**
  * Parses a JSON body as the service does: empty is a 400, deeper than the contract's `jsonDepth` is a 400 naming
  * the limit (checked before parsing), malformed JSON is a 400, a `__proto__` / `constructor.prototype` key a 400 naming it, and a
- * number with a fraction stays a non-integer even where a double would round it to one (see `keepFractions`).
+ * number with a fraction stays a non-integer even where a double would round it to one (see `scan`).
  * `sample` is shown in the messages (e.g. ` such as {"name":"Rex"}`).
  */
 export function parseJsonBody(text: string, sample: string): unknown {
   if (text === "") throw new RuleError(400, messages.emptyBody(sample));
-  if (nestingDepth(text) > requestLimits.jsonDepth) throw new RuleError(400, messages.tooDeep(requestLimits.jsonDepth));
+  const scanned = scan(text, requestLimits.jsonDepth, true);
+  if (scanned.depth > requestLimits.jsonDepth) throw new RuleError(400, messages.tooDeep(requestLimits.jsonDepth));
   let data: unknown;
   try {
-    data = JSON.parse(keepFractions(text));
+    data = JSON.parse(scanned.text);
   } catch {
     throw new RuleError(400, messages.invalidJson(sample));
   }
