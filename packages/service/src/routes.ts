@@ -71,15 +71,50 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
+/** Paths whose match is remembered per base path, and the longest path remembered. */
+const REMEMBERED_PATHS = 512;
+const REMEMBERED_PATH_LENGTH = 256;
+
 /**
  * The matcher of request paths to the contract's operations: the one place routes are matched. A path is split into
  * segments, each literal compared decoded (`/v1/%70ets` is `/v1/pets`, so it is authenticated like it) and each
  * parameter kept as sent for the caller to decode. A path outside `basePath` is `outside`.
+ *
+ * Clients ask for the same few paths again and again, so the matches of recent short paths are remembered (frozen,
+ * as every caller shares them): splitting and decoding a path costs more than the rest of routing.
  */
 export function createMatcher(
   operations: readonly ContractOperation[] = operationTable,
 ): (path: string, basePath: string) => PathMatch {
-  const routes = compile(operations);
+  const match = matcherOf(compile(operations));
+  const remembered = new Map<string, Map<string, PathMatch>>();
+  return (path, basePath) => {
+    let paths = remembered.get(basePath);
+    let found = paths?.get(path);
+    if (found !== undefined) return found;
+    found = match(path, basePath);
+    if (path.length > REMEMBERED_PATH_LENGTH) return found;
+    if (paths === undefined) {
+      if (remembered.size >= 16) remembered.clear();
+      remembered.set(basePath, (paths = new Map()));
+    }
+    // Past the bound, the oldest goes first.
+    if (paths.size >= REMEMBERED_PATHS) paths.delete(paths.keys().next().value!);
+    paths.set(path, frozen(found));
+    return found;
+  };
+}
+
+/** `found` and the route it holds, frozen: one match is handed to every request for the same path. */
+function frozen(found: PathMatch): PathMatch {
+  if ("route" in found && found.route) {
+    Object.freeze(found.route.params);
+    Object.freeze(found.route);
+  }
+  return Object.freeze(found);
+}
+
+function matcherOf(routes: readonly Route[]): (path: string, basePath: string) => PathMatch {
   return (path, basePath) => {
     if (!path.startsWith("/")) return { kind: "outside" };
     const raw = path.split("/").slice(1);
