@@ -121,7 +121,8 @@ interface Compiled {
   readonly query: ParameterParser | undefined;
   readonly headers: ParameterParser | undefined;
   readonly body: ((data: unknown) => unknown) | undefined;
-  readonly params: readonly ContractParameter[];
+  /** Lower-case names of its header parameters: their copies are part of a read's cache key. */
+  readonly headerNames: readonly string[];
   /** A read: its answer depends only on its parameters and the store, so it can be reused until the store changes. */
   readonly cacheable: boolean;
 }
@@ -141,7 +142,7 @@ function compile(operation: ContractOperation): Compiled {
     query: parser("query"),
     headers: parser("header"),
     body: requestBody && createBodyValidator(operation.operationId, requestBody.schema, requestBody.required),
-    params: operation.parameters,
+    headerNames: operation.parameters.filter((param) => param.in === "header").map((param) => param.name.toLowerCase()),
     cacheable: operation.method === "GET",
   };
 }
@@ -250,6 +251,21 @@ export function createService(options: ServiceOptions): Service {
     return parseJsonBody(utf8.decode(bytes), BODY_SAMPLE);
   }
 
+  /**
+   * The cache key of a read: the request as sent (base path, target, the copies of its header parameters). Its answer
+   * depends on nothing else, so a request met before is answered without parsing it again; two spellings of the same
+   * parameters are two entries of the same answer.
+   */
+  function cacheKey(request: ServiceRequest, op: Compiled, base: string): string {
+    let key = `${op.operation.operationId}\u0000${base}\u0000${request.url}`;
+    // Neither a target nor a header value can hold a NUL (Node's parser refuses it, fetch too); \u0001 marks a missing one.
+    for (const name of op.headerNames) {
+      const copies = request.headerValues(name);
+      key += copies.length === 0 ? "\u0000\u0001" : `\u0000${copies.join("\u0000\u0000")}`;
+    }
+    return key;
+  }
+
   async function call(
     request: ServiceRequest,
     op: Compiled,
@@ -260,6 +276,15 @@ export function createService(options: ServiceOptions): Service {
     headers: Record<string, string>,
   ): Promise<ServiceResponse> {
     const { operation } = op;
+    let key: string | undefined;
+    let revision: number | undefined;
+    if (op.cacheable && store.revision) {
+      // Read before the operation runs: a write in between makes the entry look stale, never fresh.
+      revision = store.revision();
+      key = cacheKey(request, op, base);
+      const hit = cache.get(key, revision);
+      if (hit) return { status: hit.status, headers: Object.assign(headers, hit.headers), body: hit.body };
+    }
     for (const name in params) {
       if (decodeParam(params[name]!).length > PATH_PARAMETER_MAX_LENGTH)
         return fail(operation, 400, messages.longSegment, headers);
@@ -284,16 +309,6 @@ export function createService(options: ServiceOptions): Service {
           return copies.length === 0 ? undefined : copies.length === 1 ? copies[0] : copies;
         }),
       );
-    }
-    let key: string | undefined;
-    let revision: number | undefined;
-    if (op.cacheable && store.revision) {
-      // Read before the operation runs: a write in between makes the entry look stale, never fresh.
-      revision = store.revision();
-      key = `${operation.operationId}\u0000${base}`;
-      for (const param of op.params) key += `\u0000${String(values[param.name])}`;
-      const hit = cache.get(key, revision);
-      if (hit) return { status: hit.status, headers: Object.assign(headers, hit.headers), body: hit.body };
     }
     const answer = await op.run({ params: values, body: data, caller, basePath: base, store });
     const extra = answer.headers;

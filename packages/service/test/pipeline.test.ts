@@ -161,6 +161,18 @@ describe("the pipeline", () => {
     expect((await send("/v1/pets")).body).toHaveLength(2);
   });
 
+  it("answers a repeated read from its cache under each spelling, still behind the key, and stale after a write", async () => {
+    const { send } = serviceWith();
+    const spellings = ["/v1/pets?limit=5", "/v1/pets?limit=05", "/v1/pets?limit=5&", "/v1/pets?limit=5"];
+    for (const path of spellings) expect((await send(path)).body).toHaveLength(1);
+    expect((await send("/v1/pets?limit=5", { key: "not-the-key" })).status).toBe(401);
+    expect((await send("/v1/pets?limit=0")).status).toBe(400);
+    const [a, b] = [await send("/v1/pets?limit=5"), await send("/v1/pets?limit=5")];
+    expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+    await send("/v1/pets", { method: "POST", body: JSON.stringify({ name: "New", categoryId: 1 }) });
+    for (const path of spellings) expect((await send(path)).body).toHaveLength(2);
+  });
+
   it("turns a store outage into a 503 with Retry-After, and a fault into a 500 that quotes the request id", async () => {
     const errors: [unknown, number][] = [];
     // A subclass, not a literal: a store method added to PetStore (test/evolution.test.ts adds two) needs no edit here.
