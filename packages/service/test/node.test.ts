@@ -55,6 +55,21 @@ const host = "Host: localhost\r\n";
 const auth = `Authorization: Bearer ${KEY}\r\n`;
 
 describe("the Node adapter", () => {
+  it("sends each answer's own Content-Length, for bodies as long in characters but not in bytes too", async () => {
+    const bodies = ['"aa"', '"\u00e9\u00e9"', '"aa"', '"aa"'];
+    let next = 0;
+    const listener = await listenNode({
+      handle: async () => ({ status: 200, headers: { "content-type": "application/json" }, body: bodies[next++]! }),
+      drainQuietMs: 50,
+    });
+    listeners.push(listener);
+    for (const body of bodies) {
+      const response = await fetch(`${listener.url}/v1/pets`);
+      expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+      expect(await response.text()).toBe(body);
+    }
+  });
+
   it.each([
     ["an unknown method", `MAED /v1/pets HTTP/1.1\r\n${host}\r\n`, 400],
     ["a lower-case method", `patch /v1/pets HTTP/1.1\r\n${host}\r\n`, 400],

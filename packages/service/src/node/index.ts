@@ -98,7 +98,17 @@ function ended(this: TrackedResponse, error?: Error): void {
   if (state === undefined || state.start < 0) return;
   const responseTime = Math.round((performance.now() - state.start) * 1000) / 1000;
   state.start = -1;
-  state.report({ ...state.event, status: this.statusCode, responseTime, error });
+  const { event } = state;
+  // Written out: V8 copies an object spread here through its slow path, which cost more than the rest of the log.
+  state.report({
+    requestId: event.requestId,
+    method: event.method,
+    url: event.url,
+    message: event.message,
+    status: this.statusCode,
+    responseTime,
+    error,
+  });
 }
 
 /** The size of the request line and headers as they crossed the wire (`name: value\r\n` each). */
@@ -142,18 +152,26 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
   let lastConnection = 0;
   const sockets = new Set<Socket>();
 
+  // The byte length of the last body sent: a reused answer (the service's cache) is the very same string, so its
+  // length is known without counting its UTF-8 bytes again.
+  let lastBody = "";
+  let lastLength = "0";
   function write(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse): void {
     if (response.destroyed) return;
-    const { headers } = answer;
+    const { headers, body } = answer;
     if (draining) headers.connection = "close";
-    if (answer.body === null) {
+    if (body === null) {
       response.writeHead(answer.status, headers);
       response.end();
       return;
     }
-    headers["content-length"] = String(Buffer.byteLength(answer.body));
+    if (body !== lastBody) {
+      lastBody = body;
+      lastLength = String(Buffer.byteLength(body));
+    }
+    headers["content-length"] = lastLength;
     response.writeHead(answer.status, headers);
-    response.end(message.method === "HEAD" ? undefined : answer.body);
+    response.end(message.method === "HEAD" ? undefined : body);
   }
 
   function serve(message: IncomingMessage, response: ServerResponse): void {
