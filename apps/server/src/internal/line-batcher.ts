@@ -9,14 +9,25 @@ export interface LineBatcher extends LineSink {
   flush(): void;
 }
 
+/** Longest a line waits before it is handed on, in milliseconds. */
+export const LINE_DELAY_MS = 10;
+/** Characters collected before they are handed on at once, whatever the time. */
+export const BATCH_CHARS = 64 * 1024;
+
 /**
- * Collects the log lines written during one turn of the event loop and hands them to `sink` in one write
- * on the next turn. Under load one turn answers many requests, so one write carries many lines instead of
- * one write (a system call) per line; when idle a line still goes out within the same millisecond.
+ * Collects log lines and hands them to `sink` together, at most `LINE_DELAY_MS` after the first of them (or as soon
+ * as `BATCH_CHARS` have piled up). A write is a system call, which costs more than the rest of a small request on a
+ * busy machine: under load one write carries the lines of many requests, and when idle a line still goes out within
+ * a few milliseconds. The timer never keeps the process alive; call `flush` when it exits.
  */
-export function batchLines(sink: LineSink): LineBatcher {
+export function batchLines(sink: LineSink, delayMs = LINE_DELAY_MS): LineBatcher {
   let pending = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
     if (pending === "") return;
     const text = pending;
     pending = "";
@@ -24,8 +35,9 @@ export function batchLines(sink: LineSink): LineBatcher {
   };
   return {
     write(line) {
-      if (pending === "") setImmediate(flush);
       pending += line;
+      if (pending.length >= BATCH_CHARS) flush();
+      else if (timer === undefined) timer = setTimeout(flush, delayMs).unref();
     },
     flush,
   };

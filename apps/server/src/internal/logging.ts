@@ -128,9 +128,9 @@ export class ServerLog {
 let stdout: LineBatcher | undefined;
 
 /**
- * The process's stdout as a log destination, shared by every server in the process: the lines of one
- * event-loop turn go out in one write (sonic-boom, synchronous, which retries partial writes and full
- * pipes), and whatever is pending is written when the process exits.
+ * The process's stdout as a log destination, shared by every server in the process: lines go out together, at
+ * most `LINE_DELAY_MS` after the first (sonic-boom, synchronous, which retries partial writes and full pipes), and
+ * whatever is pending is written when the process exits.
  */
 function stdoutLines(): LineBatcher {
   if (stdout === undefined) {
