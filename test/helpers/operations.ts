@@ -74,6 +74,11 @@ export function methodsOf(operations: readonly TableOperation[], path: string): 
   return operations.filter((op) => op.path === path).map((op) => op.method);
 }
 
+/** The `Allow` header of a 405 on `path`: the methods the contract serves there, then OPTIONS, which is answered. */
+export function allowOf(operations: readonly TableOperation[], path: string): string {
+  return [...methodsOf(operations, path), "OPTIONS"].join(", ");
+}
+
 /** The contract's paths, each once, in the table's order. */
 export function pathsOf(operations: readonly TableOperation[]): string[] {
   return [...new Set(operations.map((op) => op.path))];

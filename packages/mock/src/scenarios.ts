@@ -82,12 +82,15 @@ function serviceHeaders(operation: ContractOperation, status: number): Record<st
   const declared = Object.entries(operation.responses[String(status)]?.headers ?? {});
   if (declared.some(([name, header]) => name.toLowerCase() === "retry-after" && header.required))
     return { "retry-after": "1" };
+  // As the service's 405: the path's methods, then OPTIONS, which it answers on every path.
   if (status === 405)
     return {
-      allow: contractOperations()
-        .filter((op) => op.path === operation.path)
-        .map((op) => op.method)
-        .join(", "),
+      allow: [
+        ...contractOperations()
+          .filter((op) => op.path === operation.path)
+          .map((op) => op.method),
+        "OPTIONS",
+      ].join(", "),
     };
   return {};
 }

@@ -10,7 +10,7 @@ import {
   type RunningPetstoreMockServer,
   type StartPetstoreMockServerOptions,
 } from "../src/http/index";
-import { routeNames } from "../../../test/helpers/operations.ts";
+import { methodsOf, routeNames } from "../../../test/helpers/operations.ts";
 
 const KEY = "test-key";
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
@@ -157,7 +157,7 @@ describe("startPetstoreMockServer", () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
-    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe(methodsOf(operationTable, "/pets").join(", "));
     expect(preflight.headers.get("access-control-allow-headers")).toBe(CORS_ALLOW_HEADERS);
     const listed = await fetch(`${mock.baseUrl}/pets`, { headers: { ...auth, origin: page } });
     expect(listed.status).toBe(200);

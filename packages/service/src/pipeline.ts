@@ -368,11 +368,10 @@ export function createService(options: ServiceOptions): Service {
       }
       if (!route) return fail(undefined, 404, messages.notFound(method, path, routesUnder(base)), headers);
       if (!operation) {
-        if (method === "OPTIONS") {
-          headers.allow = `${route.allow}, OPTIONS`;
-          return { status: 204, headers, body: null };
-        }
-        headers.allow = route.allow;
+        // Every method the path supports, OPTIONS included since it is answered (RFC 9110 §10.2.1, §15.5.6); the
+        // message names the API's own.
+        headers.allow = `${route.allow}, OPTIONS`;
+        if (method === "OPTIONS") return { status: 204, headers, body: null };
         return fail(undefined, 405, messages.methodNotAllowed(method, path, route.allow), headers);
       }
       const auth = authenticate(request);
