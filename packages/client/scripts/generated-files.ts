@@ -311,10 +311,20 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     }
     result.push("options");
     const input = `(${[...args, "options"].map((arg) => `${arg}: any`).join(", ")}): CallInput => (${[...checks, `{ ${result.join(", ")} }`].join(", ")})`;
-    const replacement = m.op.deprecation?.sdkReplacement;
+    const d = m.op.deprecation;
+    // The typed client names the replacement as an SDK call when the contract says which.
+    const deprecation = d
+      ? `{\n      deprecatedAt: ${str(d.deprecatedAt)},\n      sunset: ${str(d.sunset)},\n      replacement: ${str(d.sdkReplacement ?? d.replacement)},\n      link: ${str(d.link)},\n    }`
+      : "0";
     const schema = m.op.responses[success(m.op)]!.schema;
-    const entries = [str(`${m.op.sdkMethod}()`), input, schema ? checker(schema, m.id) : "0"];
-    if (replacement) entries.push(str(replacement));
+    const entries = [
+      str(`${m.op.sdkMethod}()`),
+      input,
+      schema ? checker(schema, m.id) : "0",
+      deprecation,
+      str(m.op.method),
+      str(m.op.path),
+    ];
     return `  ${m.id}: [\n    ${entries.join(",\n    ")},\n  ],\n`;
   });
   const operationsTs =
@@ -326,7 +336,7 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     definitions.join("\n") +
     "\n" +
     queryChecks.join("\n") +
-    `\n/**\n * Every operation of the contract and how the typed client calls it, by operationId: its SDK method, how the\n * method's arguments (path parameters, body, query parameters, then RequestOptions) are checked and become the\n * request, the check of its success body (0 when it has none), and the SDK call replacing it when deprecated.\n */\n` +
+    `\n/**\n * Every operation of the contract and how the typed client calls it, by operationId: its SDK method, how the\n * method's arguments (path parameters, body, query parameters, then RequestOptions) are checked and become the\n * request, the check of its success body (0 when it has none), its deprecation with the SDK call replacing it (0\n * when none), and its HTTP method and path.\n */\n` +
     `export const OPERATIONS = {\n${operations.join("")}} satisfies Record<OperationId, OperationSpec>;\n\n` +
     `/** How many arguments each method takes before its RequestOptions, and whether it changes something (a TanStack mutation). */\n` +
     `export const SHAPES: Record<OperationId, readonly [arity: number, mutation: boolean]> = {\n${methods

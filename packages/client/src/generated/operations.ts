@@ -31,24 +31,38 @@ const listPetsQuery: Record<string, Check> = {
 /**
  * Every operation of the contract and how the typed client calls it, by operationId: its SDK method, how the
  * method's arguments (path parameters, body, query parameters, then RequestOptions) are checked and become the
- * request, the check of its success body (0 when it has none), and the SDK call replacing it when deprecated.
+ * request, the check of its success body (0 when it has none), its deprecation with the SDK call replacing it (0
+ * when none), and its HTTP method and path.
  */
 export const OPERATIONS = {
   listPets: [
     "pets.list()",
     (params: any, options: any): CallInput => (checkOptions("pets.list params", "pets.list parameter", (params ??= {}), listPetsQuery), { query: params, options }),
     petsProblem,
+    0,
+    "GET",
+    "/pets",
   ],
   createPet: [
     "pets.create()",
     (pet: any, options: any): CallInput => (checkObject("pets.create pet", pet), typeof pet.name === "string" || invalid("pet.name", "a string", pet.name), ((length: number) => (length >= 1 && length <= 255) || invalid("pet.name", "1 to 255 characters", length))([...pet.name].length), (Number.isSafeInteger(pet.categoryId)) || invalid("pet.categoryId", "an integer", pet.categoryId), { body: pet, options }),
     petProblem,
+    0,
+    "POST",
+    "/pets",
   ],
   getPet: [
     "pets.get()",
     (petId: any, options: any): CallInput => ((Number.isSafeInteger(petId) && petId >= 1) || invalid("petId", "a positive integer", petId), { path: { petId }, options }),
     petProblem,
-    "pets.list({ status })",
+    {
+      deprecatedAt: "2025-12-05T00:00:00Z",
+      sunset: "2030-12-05T00:00:00Z",
+      replacement: "pets.list({ status })",
+      link: "https://docs.petstore.example/#tag/animals/operation/listPets",
+    },
+    "GET",
+    "/pets/{petId}",
   ],
 } satisfies Record<OperationId, OperationSpec>;
 

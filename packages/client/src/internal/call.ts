@@ -1,4 +1,4 @@
-import { operations, type OperationId } from "@petstore/contract";
+import type { OperationId } from "@petstore/contract";
 import { PetstoreError } from "../errors";
 import { checkRequestOptions, headerRecord, type QueryValue, type RequestOptions } from "../options";
 import { shouldRetry } from "../retry";
@@ -39,11 +39,10 @@ export function createCall([baseUrl, shared, send, check]: Context) {
   async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
     const spec = OPERATIONS[id] as OperationSpec;
-    const checkBody = spec[2];
-    const input = spec[1](...args);
+    const [sdk, shape, checkBody, , method, path] = spec;
+    const input = shape(...args);
     const call = input.options;
     if (call) checkRequestOptions(call);
-    const { method, path } = operations[id];
     const given = headerRecord("headers", call?.headers);
     const json = input.body !== undefined;
     // Made once per call, so every attempt carries the same key and the service applies the create once.
@@ -93,7 +92,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     }
     if (problem) {
       throw new PetstoreError(
-        `${PREFIX}${spec[0]} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
+        `${PREFIX}${sdk} got an invalid ${status} response (${problem}); check baseUrl; see error.body.`,
         { code: "invalid_response", status, headers: response.headers, body },
       );
     }

@@ -1,40 +1,27 @@
-import { operations, type OperationId } from "@petstore/contract";
+import type { OperationId } from "@petstore/contract";
 import { deprecationLink, type Facts, parseDeprecationDate } from "../deprecation";
-type Contract = Record<
-  string,
-  {
-    method: string;
-    path: string;
-    deprecation?: { deprecatedAt: string; sunset: string; replacement: string; link: string };
-  }
->;
+import type { Deprecation } from "./operation-spec";
 
 /** Checks an operation: without headers the contract's deprecation, with them the response's. */
 export type DeprecationCheck = (id: OperationId, headers?: Headers) => void;
 
 /**
- * How each operation is named to the user: the SDK method and the SDK call replacing it (the typed client's operation
- * table), or the HTTP request (`raw`, whose replacement is the contract's).
+ * How each operation is named to the user, and its deprecation (0 or undefined when none): the SDK method and the SDK
+ * call replacing it (the typed client's operation table), or the HTTP request (`raw`, with the contract's replacement).
  */
 export type Naming = Record<
   OperationId,
-  readonly [operation: string, unknown?, unknown?, replacement?: string | undefined, ...unknown[]]
+  readonly [operation: string, unknown, unknown, deprecation: Deprecation | 0 | undefined, ...unknown[]]
 >;
 
 /** Reports through `report`: the contract's deprecation on first use, and response headers that say something else. */
 export function deprecationCheck(report: (facts: Facts) => void, naming: Naming): DeprecationCheck {
   return (id, headers) => {
-    const [operation, , , replacement] = naming[id];
-    const d = (operations as Contract)[id]!.deprecation;
+    const [operation, , , d] = naming[id];
     // Made on each call of a deprecated operation only; the reporter keeps the once-only record.
-    const contract: Facts | undefined = d && {
-      ...d,
-      operation,
-      replacement: replacement ?? d.replacement,
-      source: "contract",
-      deprecatedAt: new Date(d.deprecatedAt),
-      sunset: new Date(d.sunset),
-    };
+    const contract: Facts | undefined = d
+      ? { ...d, operation, source: "contract", deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) }
+      : undefined;
     if (!headers) return contract && report(contract);
     // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
     const given = headers.get("deprecation")?.trim();

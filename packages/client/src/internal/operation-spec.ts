@@ -29,6 +29,17 @@ export type OperationSpec = readonly [
   input: (...args: any[]) => CallInput,
   /** Says where a success body breaks the contract, or ""; 0 when the success response has no body. */
   check: ((value: unknown) => string) | 0,
-  /** The SDK call to use instead, when the contract deprecates the operation. */
-  replacement?: string,
+  /** The contract's deprecation, its replacement named as an SDK call; 0 when the operation is not deprecated. */
+  deprecation: Deprecation | 0,
+  method: string,
+  /** The path template: `/pets/{petId}`. */
+  path: string,
 ];
+
+/** A deprecated operation's dates, documentation and the call to use instead. */
+export interface Deprecation {
+  deprecatedAt: string;
+  sunset: string;
+  replacement: string;
+  link: string;
+}
