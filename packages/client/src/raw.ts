@@ -2,7 +2,6 @@ import type { OperationId, paths } from "@petstore/contract";
 import { operations } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { createContext } from "./internal/context";
-import type { Read } from "./internal/exchange";
 import { randomKey } from "./internal/runtime";
 import type { Naming } from "./internal/deprecations";
 import type { Deprecation } from "./internal/operation-spec";
@@ -12,8 +11,6 @@ type ContractOperation = { method: string; path: string; deprecation?: Deprecati
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
 const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
-
-const readCopy: Read<string> = (response, text) => text(response.clone());
 
 /** The raw client's type: openapi-fetch's, over the contract's paths. */
 export type PetstoreRawClient = Client<paths>;
@@ -49,7 +46,7 @@ export function createPetstoreRawClient(options: PetstoreClientOptions = {}): Pe
         { signal: request.signal },
         // openapi-fetch reads the body after this returns, so a copy is read to the end here, where the timeout still
         // covers it; the response itself (its url and redirected flag intact) then holds the whole body in memory.
-        readCopy,
+        true,
       );
       return response;
     },

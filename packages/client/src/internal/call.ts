@@ -6,7 +6,6 @@ import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
 import { OPERATIONS } from "../generated/operations";
-import type { Read } from "./exchange";
 import { PREFIX } from "./fail";
 import { randomKey } from "./runtime";
 import type { OperationSpec } from "./operation-spec";
@@ -19,8 +18,6 @@ export interface CallInput {
   /** The call's options: the method's argument after those of the request. */
   options?: RequestOptions | undefined;
 }
-
-const readText: Read<string> = (response, text) => text(response);
 
 /** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
 function queryString(query: Record<string, QueryValue>): string {
@@ -64,7 +61,6 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       headers,
       json ? JSON.stringify(input.body) : null,
       call,
-      readText,
     );
     check(id, response.headers);
     const { ok, status } = response;

@@ -10,24 +10,19 @@ import type { Log } from "./log";
 export type Send = ReturnType<typeof createExchange>;
 
 /**
- * A response whose body was read within the attempt's timeout, and the wait in ms a server asked for when it was
- * too long to honour.
+ * A response and its body's text, read within the attempt's timeout, and the wait in ms a server asked for when it
+ * was too long to honour.
  */
-type Exchanged<T> = [response: Response, value: T, retryAfterMs?: number];
+type Exchanged = [response: Response, text: string, retryAfterMs?: number];
 
 // A body this large is no Petstore answer; refusing it keeps a hostile server from filling memory.
 const MAX_BODY = 2 ** 25; // 32 MiB
 
 /**
- * Reads a response's body with `text`, which reads a response's body as text (as `response.text()` does) but fails
- * with the SDK's `response_too_large` as soon as it passes 32 MiB, whatever the framing (a `Content-Length` over it
- * fails before reading).
- */
-export type Read<T> = (response: Response, text: (response: Response) => Promise<string>) => Promise<T>;
-
-/**
- * Makes the client's `send`: it sends a request with the client's retries and timeout, reading the body with `read`
- * inside each attempt so the timeout covers it. Each attempt resolves the API key (bounded by the timeout too) and
+ * Makes the client's `send`: it sends a request with the client's retries and timeout, reading the body as text
+ * inside each attempt so the timeout covers it (of a copy of the response when `copy` is set, leaving the response's
+ * own body to its caller). Reading fails with the SDK's `response_too_large` as soon as the body passes 32 MiB,
+ * whatever the framing (a `Content-Length` over it fails before reading). Each attempt resolves the API key (bounded by the timeout too) and
  * calls `fetch(url: string, init)` with `fixed` over the request's headers. Throws the SDK's error for a failure
  * without a response; returns any response, successful or not, for the caller to judge.
  */
@@ -40,14 +35,14 @@ export function createExchange(
   // Checked here so that a bad client option throws from createPetstoreClient, not from the first call.
   retrySettings(options);
   const { fetchOptions, random = Math.random, sleep = defaultSleep, now = Date.now } = options;
-  return async <T>(
+  return async (
     method: string,
     url: string,
     headers: Record<string, string>,
     body: BodyInit | null,
     call: RequestOptions | undefined,
-    read: Read<T>,
-  ): Promise<Exchanged<T>> => {
+    copy?: boolean,
+  ): Promise<Exchanged> => {
     const [maxRetries, timeout] = retrySettings(options, call);
     const signal = call?.signal;
     const key = headers["idempotency-key"];
@@ -67,7 +62,7 @@ export function createExchange(
       const timer = setTimeout(abort, timeout);
       const started = Date.now();
       let response: Response | undefined;
-      let value!: T;
+      let value!: string;
       let failure: PetstoreError | undefined;
       let sent = false;
       const attemptOnce = async () => {
@@ -84,42 +79,40 @@ export function createExchange(
         };
         sent = true;
         const got = (response = await ((options.fetch ?? fetch) as FetchFunction)(url, init));
-        const tooLarge = () =>
-          new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
+        const stream = (copy ? got.clone() : got).body as
+          | (ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>)
+          | null;
+        // A web stream's reader, else an async iterator (node-fetch and cross-fetch give Node streams); both answer
+        // `{ done, value }`.
+        const reader = stream?.getReader ? stream.getReader() : stream?.[Symbol.asyncIterator]();
+        const decoder = new TextDecoder();
+        let text = "";
+        // A Content-Length over the limit fails before reading.
+        let size = +got.headers.get("content-length")! > MAX_BODY ? Infinity : 0;
+        // Counted and decoded chunk by chunk, so no more than the limit and one chunk is held whatever the server sends.
+        for (
+          let chunk;
+          reader && size <= MAX_BODY && !(chunk = await ("read" in reader ? reader.read() : reader.next())).done;
+        ) {
+          size += chunk.value.byteLength;
+          text += decoder.decode(chunk.value, { stream: true });
+        }
+        if (size > MAX_BODY) {
+          // Cancelling releases the connection: the stream being read by its reader (a Node stream by ending its
+          // iterator), and the response's own body when a copy was read.
+          void (reader && ("cancel" in reader ? reader.cancel() : reader.return?.()))?.catch(() => {});
+          void got.body?.cancel?.().catch(() => {});
+          throw new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
             code: "response_too_large",
             status: got.status,
             headers: got.headers,
           });
-        // Cancelling the body releases the connection; a body already being read (locked) is cancelled by its reader, and
-        // a Node stream (node-fetch) by ending its iterator.
-        const release = () => got.body?.cancel?.().catch(() => {});
-        if (+got.headers.get("content-length")! > MAX_BODY) {
-          void release();
-          throw tooLarge();
         }
-        return read(got, async (source) => {
-          const body = source.body as (ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>) | null;
-          // A web stream's reader, else an async iterator (node-fetch and cross-fetch give Node streams); both answer
-          // `{ done, value }`.
-          const reader = body?.getReader ? body.getReader() : body?.[Symbol.asyncIterator]();
-          const decoder = new TextDecoder();
-          let text = "";
-          let size = 0;
-          // Counted and decoded chunk by chunk, so no more than the limit and one chunk is held whatever the server sends.
-          for (let chunk; reader && !(chunk = await ("read" in reader ? reader.read() : reader.next())).done; ) {
-            if ((size += chunk.value.byteLength) > MAX_BODY) {
-              void ("cancel" in reader ? reader.cancel() : reader.return?.())?.catch(() => {});
-              void release();
-              throw tooLarge();
-            }
-            text += decoder.decode(chunk.value, { stream: true });
-          }
-          return text + decoder.decode();
-        });
+        return text + decoder.decode();
       };
       try {
         // Settled by the attempt or by `stop`, so it ends on time even with a fetch or key function that ignores the signal.
-        value = await new Promise<T>((resolve, reject) => {
+        value = await new Promise<string>((resolve, reject) => {
           stop = reject;
           attemptOnce().then(resolve, reject);
         });
