@@ -29,7 +29,7 @@ export function apiKeyResolver(source: ApiKeySource | undefined): () => Promise<
       }
       if (isKey(got)) return got;
       throw new PetstoreError(
-        `${PREFIX}The apiKey function returned no printable, non-empty string; no request was sent.`,
+        `${PREFIX}The apiKey function returned no printable key; no request was sent.`,
         { code: "api_key_error" },
       );
     };

@@ -40,7 +40,7 @@ describe("a key in a browser page: told, not blocked", () => {
     expect(lines).toEqual([
       [
         "warn",
-        "[@petstore/client] This page holds an API key that every visitor can read. Call the API from your backend (a proxy), or pass dangerouslyAllowBrowser: true for a public key.",
+        "[@petstore/client] This page holds an API key that every visitor can read. Use a backend proxy, or pass dangerouslyAllowBrowser: true for a public key.",
       ],
     ]);
   });

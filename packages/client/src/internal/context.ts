@@ -32,7 +32,7 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
     warnedInProcess.add("browser");
     log(
       "warn",
-      "This page holds an API key that every visitor can read. Call the API from your backend (a proxy), or pass dangerouslyAllowBrowser: true for a public key.",
+      "This page holds an API key that every visitor can read. Use a backend proxy, or pass dangerouslyAllowBrowser: true for a public key.",
     );
   }
   return [
