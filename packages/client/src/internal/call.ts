@@ -6,7 +6,7 @@ import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
 import { OPERATIONS } from "../generated/operations";
-import { PREFIX } from "./fail";
+import { invalid, PREFIX } from "./fail";
 import { randomKey } from "./runtime";
 import type { OperationSpec } from "./operation-spec";
 
@@ -19,12 +19,17 @@ export interface CallInput {
   options?: RequestOptions | undefined;
 }
 
-/** `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does. */
+/**
+ * `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does; a
+ * value of another type is a TypeError naming it.
+ */
 function queryString(query: Record<string, QueryValue>): string {
   let text = "";
   // Own keys only, as the checks see them: an inherited property is never sent.
   for (const name of Object.keys(query)) {
     for (const item of [query[name]].flat()) {
+      if (!["string", "number", "boolean", "undefined"].includes(typeof item))
+        invalid(`query.${name}`, "a string, number, boolean or array", item);
       if (item !== undefined) text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(item)}`;
     }
   }
