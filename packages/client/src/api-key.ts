@@ -28,10 +28,9 @@ export function apiKeyResolver(source: ApiKeySource | undefined): () => Promise<
         });
       }
       if (isKey(got)) return got;
-      throw new PetstoreError(
-        `${PREFIX}The apiKey function returned no printable key; no request was sent.`,
-        { code: "api_key_error" },
-      );
+      throw new PetstoreError(`${PREFIX}The apiKey function returned no printable key; no request was sent.`, {
+        code: "api_key_error",
+      });
     };
   }
   if (!isKey(key))

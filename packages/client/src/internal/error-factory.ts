@@ -2,13 +2,11 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  ConnectionError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   PetstoreError,
   RateLimitError,
-  TimeoutError,
   UnprocessableEntityError,
 } from "../errors";
 import { PREFIX } from "./fail";
@@ -60,42 +58,6 @@ export function rootCause(error: unknown): [code: string | undefined, message: s
 
 /** Codes that prove the request never left: nothing can have been applied on the server. */
 export const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|E(NET|HOST)UNREACH|UND_ERR_(CONNECT_TIMEOUT|INVALID_ARG))$/;
-
-/**
- * Turns what an attempt threw into the SDK's error: a timeout, a redirect failure (not retried: asking again loops
- * again), or a connection error naming its root cause.
- */
-export function attemptFailure(
-  error: unknown,
-  timedOut: boolean,
-  target: string,
-  timeout: number,
-  responded: boolean,
-): PetstoreError {
-  if (timedOut)
-    return new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise timeout.`, {
-      code: "timeout",
-      cause: error,
-    });
-  if (error instanceof PetstoreError) return error;
-  const [code, message] = rootCause(error);
-  // Fetch gave up on redirects; the innermost message says so: undici's "redirect count exceeded", node-fetch's
-  // "maximum redirect reached at: …", Deno's "Maximum number of redirects (20) reached".
-  if (/redirect/i.test(message)) {
-    return new PetstoreError(`${PREFIX}${target} hit a redirect loop; check baseUrl.`, {
-      code: "redirect_loop",
-      cause: error,
-    });
-  }
-  const what = responded ? "broke off mid-response" : "got no response";
-  return new ConnectionError(
-    `${PREFIX}${target} ${what} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`,
-    {
-      code: "connection_error",
-      cause: error,
-    },
-  );
-}
 
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
 export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {

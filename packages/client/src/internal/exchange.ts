@@ -2,7 +2,7 @@ import { ConnectionError, PetstoreError, TimeoutError } from "../errors";
 import type { FetchFunction, PetstoreClientOptions, RequestOptions } from "../options";
 import { defaultSleep, retrySettings } from "../options";
 import { backoff, MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
-import { ambiguous, attemptFailure, NOT_SENT, rootCause } from "./error-factory";
+import { ambiguous, NOT_SENT, rootCause } from "./error-factory";
 import { PREFIX } from "./fail";
 import type { Log } from "./log";
 
@@ -64,6 +64,8 @@ export function createExchange(
       let response: Response | undefined;
       let value!: string;
       let failure: PetstoreError | undefined;
+      // The innermost code (`ECONNREFUSED`, …) of a failure.
+      let root: string | undefined;
       let sent = false;
       const attemptOnce = async () => {
         const authorization = `Bearer ${await apiKey()}`;
@@ -118,12 +120,32 @@ export function createExchange(
         });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        failure = attemptFailure(error, controller.signal.aborted, target, timeout, !!response);
+        // A key function's error (api_key_error) is the SDK's own; its cause says what failed.
+        const [code, message] = rootCause(error instanceof PetstoreError ? error.cause : error);
+        root = code;
+        failure = controller.signal.aborted
+          ? new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise timeout.`, {
+              code: "timeout",
+              cause: error,
+            })
+          : error instanceof PetstoreError
+            ? error
+            : // Fetch gave up on redirects (not retried: asking again loops again); the innermost message says so:
+              // undici's "redirect count exceeded", node-fetch's "maximum redirect reached at: …", Deno's "Maximum
+              // number of redirects (20) reached".
+              /redirect/i.test(message)
+              ? new PetstoreError(`${PREFIX}${target} hit a redirect loop; check baseUrl.`, {
+                  code: "redirect_loop",
+                  cause: error,
+                })
+              : new ConnectionError(
+                  `${PREFIX}${target} ${response ? "broke off mid-response" : "got no response"} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`,
+                  { code: "connection_error", cause: error },
+                );
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
       }
-      const root = failure && rootCause(failure.cause)[0];
       if (log.debugging) {
         const id = response?.headers.get("x-request-id");
         log(
