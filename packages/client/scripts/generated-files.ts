@@ -312,9 +312,11 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     result.push("options");
     const input = `(${[...args, "options"].map((arg) => `${arg}: any`).join(", ")}): CallInput => (${[...checks, `{ ${result.join(", ")} }`].join(", ")})`;
     const d = m.op.deprecation;
+    // A date-time at midnight UTC as the date alone, which `new Date` reads as the same instant.
+    const instant = (dateTime: string) => str(dateTime.replace(/T00:00(:00(\.0+)?)?Z$/, ""));
     // The typed client names the replacement as an SDK call when the contract says which.
     const deprecation = d
-      ? `{\n      deprecatedAt: ${str(d.deprecatedAt)},\n      sunset: ${str(d.sunset)},\n      replacement: ${str(d.sdkReplacement ?? d.replacement)},\n      link: ${str(d.link)},\n    }`
+      ? `{\n      deprecatedAt: ${instant(d.deprecatedAt)},\n      sunset: ${instant(d.sunset)},\n      replacement: ${str(d.sdkReplacement ?? d.replacement)},\n      link: ${str(d.link)},\n    }`
       : "0";
     const schema = m.op.responses[success(m.op)]!.schema;
     const entries = [

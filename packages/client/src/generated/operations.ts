@@ -56,8 +56,8 @@ export const OPERATIONS = {
     (petId: any, options: any): CallInput => ((Number.isSafeInteger(petId) && petId >= 1) || invalid("petId", "a positive integer", petId), { path: { petId }, options }),
     petProblem,
     {
-      deprecatedAt: "2025-12-05T00:00:00Z",
-      sunset: "2030-12-05T00:00:00Z",
+      deprecatedAt: "2025-12-05",
+      sunset: "2030-12-05",
       replacement: "pets.list({ status })",
       link: "https://docs.petstore.example/#tag/animals/operation/listPets",
     },
