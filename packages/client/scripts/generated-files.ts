@@ -273,6 +273,7 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
   const { definitions, checker } = responseCheckers();
 
   const queryChecks: string[] = [];
+  const deprecations: string[] = [];
   const operations = methods.map((m) => {
     const args: string[] = [];
     const checks: string[] = [];
@@ -315,18 +316,18 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     // A date-time at midnight UTC as the date alone, which `new Date` reads as the same instant.
     const instant = (dateTime: string) => str(dateTime.replace(/T00:00(:00(\.0+)?)?Z$/, ""));
     // The typed client names the replacement as an SDK call when the contract says which.
-    const deprecation = d
-      ? `{\n      deprecatedAt: ${instant(d.deprecatedAt)},\n      sunset: ${instant(d.sunset)},\n      replacement: ${str(d.sdkReplacement ?? d.replacement)},\n      link: ${str(d.link)},\n    }`
-      : "0";
+    const deprecation =
+      d &&
+      `{ deprecatedAt: ${instant(d.deprecatedAt)}, sunset: ${instant(d.sunset)}, replacement: ${str(d.sdkReplacement ?? d.replacement)}, link: ${str(d.link)} }`;
     const schema = m.op.responses[success(m.op)]!.schema;
     const entries = [
       str(`${m.op.sdkMethod}()`),
       input,
       schema ? checker(schema, m.id) : "0",
-      deprecation,
       str(m.op.method),
       str(m.op.path),
     ];
+    if (deprecation) deprecations.push(`  ${m.id}: ${deprecation},\n`);
     return `  ${m.id}: [\n    ${entries.join(",\n    ")},\n  ],\n`;
   });
   const operationsTs =
@@ -334,16 +335,16 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     `import type { OperationId } from "@petstore/contract";\n` +
     `import type { CallInput } from "../internal/call";\n` +
     `import { type Check, checkObject, checkOptions, invalid, isRecord } from "../internal/fail";\n` +
-    `import { arrayProblem, bad, type OperationSpec } from "../internal/operation-spec";\n\n` +
+    `import { arrayProblem, bad, type Deprecations, type OperationSpec } from "../internal/operation-spec";\n\n` +
     definitions.join("\n") +
     "\n" +
     queryChecks.join("\n") +
-    `\n/**\n * Every operation of the contract and how the typed client calls it, by operationId: its SDK method, how the\n * method's arguments (path parameters, body, query parameters, then RequestOptions) are checked and become the\n * request, the check of its success body (0 when it has none), its deprecation with the SDK call replacing it (0\n * when none), and its HTTP method and path.\n */\n` +
+    `\n/**\n * Every operation of the contract and how the typed client calls it, by operationId: its SDK method, how the\n * method's arguments (path parameters, body, query parameters, then RequestOptions) are checked and become the\n * request, the check of its success body (0 when it has none), and its HTTP method and path.\n */\n` +
     `export const OPERATIONS = {\n${operations.join("")}} satisfies Record<OperationId, OperationSpec>;\n\n` +
-    `/** How many arguments each method takes before its RequestOptions, and whether it changes something (a TanStack mutation). */\n` +
-    `export const SHAPES: Record<OperationId, readonly [arity: number, mutation: boolean]> = {\n${methods
-      .map((m) => `  ${m.id}: [${m.args.length}, ${m.mutation}],\n`)
-      .join("")}};\n`;
+    `/**\n * The deprecated operations, by operationId, with the SDK call replacing each (a table of their own, so\n * \`@petstore/client/query\` does not carry it).\n */\n` +
+    `export const DEPRECATIONS: Deprecations = {${deprecations.length ? `\n${deprecations.join("")}` : ""}};\n\n` +
+    `/** How many arguments each method takes before its RequestOptions. */\n` +
+    `export const ARITY: Record<OperationId, number> = {\n${methods.map((m) => `  ${m.id}: ${m.args.length},\n`).join("")}};\n`;
 
   const params = methods
     .filter((m) => m.query.length > 0)

@@ -1,5 +1,5 @@
 import type { OperationId } from "@petstore/contract";
-import { OPERATIONS } from "./generated/operations";
+import { DEPRECATIONS, OPERATIONS } from "./generated/operations";
 import type { PetstoreResources } from "./generated/types";
 import { createCall } from "./internal/call";
 import { createContext } from "./internal/context";
@@ -15,7 +15,7 @@ type Methods = Record<string, Record<string, (...args: unknown[]) => unknown>>;
 
 /** Creates a Petstore client; throws a clear error right away when the options are invalid or no API key is set. */
 export function createPetstoreClient(options: PetstoreClientOptions = {}): PetstoreClient {
-  const call = createCall(createContext(options, OPERATIONS));
+  const call = createCall(createContext(options, OPERATIONS, DEPRECATIONS));
   const client = {
     withOptions(more: PetstoreClientOptions) {
       checkClientOptions(more);

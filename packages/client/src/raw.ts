@@ -7,8 +7,6 @@ import type { Naming } from "./internal/deprecations";
 import type { Deprecation } from "./internal/operation-spec";
 import type { PetstoreClientOptions } from "./options";
 
-type ContractOperation = { method: string; path: string; deprecation?: Deprecation };
-
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
 const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
@@ -20,12 +18,16 @@ export type PetstoreRawClient = Client<paths>;
  * deprecation warnings; returns `{ data, error, response }` instead of throwing for HTTP errors.
  */
 export function createPetstoreRawClient(options: PetstoreClientOptions = {}): PetstoreRawClient {
-  const requests = Object.entries(operations as Record<string, ContractOperation>).map(
-    ([id, { method, path, deprecation }]) => [id, [`${method} ${path}`, 0, 0, deprecation]] as const,
-  );
+  const requests = Object.entries(operations).map(([id, { method, path }]) => [id, `${method} ${path}`]);
   // Raw calls are named as HTTP requests (`GET /pets/{petId}`), with the contract's deprecation and replacement.
-  const [baseUrl, shared, send, check] = createContext(options, Object.fromEntries(requests) as unknown as Naming);
-  const ids = new Map(requests.map(([id, [request]]) => [request, id as OperationId]));
+  const [baseUrl, shared, send, check] = createContext(
+    options,
+    Object.fromEntries(requests.map(([id, request]) => [id, [request]])) as Naming,
+    Object.fromEntries(
+      Object.entries(operations).map(([id, op]) => [id, (op as { deprecation?: Deprecation }).deprecation]),
+    ),
+  );
+  const ids = new Map(requests.map(([id, request]) => [request, id as OperationId]));
   const raw = createClient<paths>({
     baseUrl,
     async fetch(request) {

@@ -4,7 +4,7 @@
 import type { OperationId } from "@petstore/contract";
 import type { CallInput } from "../internal/call";
 import { type Check, checkObject, checkOptions, invalid, isRecord } from "../internal/fail";
-import { arrayProblem, bad, type OperationSpec } from "../internal/operation-spec";
+import { arrayProblem, bad, type Deprecations, type OperationSpec } from "../internal/operation-spec";
 
 // biome-ignore lint/suspicious/noExplicitAny: each property is tested before it is trusted
 const petProblem = (value: any, at = ""): string =>
@@ -31,15 +31,13 @@ const listPetsQuery: Record<string, Check> = {
 /**
  * Every operation of the contract and how the typed client calls it, by operationId: its SDK method, how the
  * method's arguments (path parameters, body, query parameters, then RequestOptions) are checked and become the
- * request, the check of its success body (0 when it has none), its deprecation with the SDK call replacing it (0
- * when none), and its HTTP method and path.
+ * request, the check of its success body (0 when it has none), and its HTTP method and path.
  */
 export const OPERATIONS = {
   listPets: [
     "pets.list()",
     (params: any, options: any): CallInput => (checkOptions("pets.list params", "pets.list parameter", (params ??= {}), listPetsQuery), { query: params, options }),
     petsProblem,
-    0,
     "GET",
     "/pets",
   ],
@@ -47,7 +45,6 @@ export const OPERATIONS = {
     "pets.create()",
     (pet: any, options: any): CallInput => (checkObject("pets.create pet", pet), typeof pet.name === "string" || invalid("pet.name", "a string", pet.name), ((length: number) => (length >= 1 && length <= 255) || invalid("pet.name", "1 to 255 characters", length))([...pet.name].length), (Number.isSafeInteger(pet.categoryId)) || invalid("pet.categoryId", "an integer", pet.categoryId), { body: pet, options }),
     petProblem,
-    0,
     "POST",
     "/pets",
   ],
@@ -55,20 +52,22 @@ export const OPERATIONS = {
     "pets.get()",
     (petId: any, options: any): CallInput => ((Number.isSafeInteger(petId) && petId >= 1) || invalid("petId", "a positive integer", petId), { path: { petId }, options }),
     petProblem,
-    {
-      deprecatedAt: "2025-12-05",
-      sunset: "2030-12-05",
-      replacement: "pets.list({ status })",
-      link: "https://docs.petstore.example/#tag/animals/operation/listPets",
-    },
     "GET",
     "/pets/{petId}",
   ],
 } satisfies Record<OperationId, OperationSpec>;
 
-/** How many arguments each method takes before its RequestOptions, and whether it changes something (a TanStack mutation). */
-export const SHAPES: Record<OperationId, readonly [arity: number, mutation: boolean]> = {
-  listPets: [1, false],
-  createPet: [1, true],
-  getPet: [1, false],
+/**
+ * The deprecated operations, by operationId, with the SDK call replacing each (a table of their own, so
+ * `@petstore/client/query` does not carry it).
+ */
+export const DEPRECATIONS: Deprecations = {
+  getPet: { deprecatedAt: "2025-12-05", sunset: "2030-12-05", replacement: "pets.list({ status })", link: "https://docs.petstore.example/#tag/animals/operation/listPets" },
+};
+
+/** How many arguments each method takes before its RequestOptions. */
+export const ARITY: Record<OperationId, number> = {
+  listPets: 1,
+  createPet: 1,
+  getPet: 1,
 };

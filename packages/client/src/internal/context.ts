@@ -7,6 +7,7 @@ import { deprecationCheck, type DeprecationCheck, type Naming } from "./deprecat
 import { createExchange, type Send } from "./exchange";
 import { fail } from "./fail";
 import { createLog } from "./log";
+import type { Deprecations } from "./operation-spec";
 import { isBrowserPage, runtimeName, warnedInProcess } from "./runtime";
 
 /** What every request of a client shares, prepared once (a tuple: nothing here is public, and indexes cost no bytes). */
@@ -20,7 +21,7 @@ export type Context = [
 ];
 
 /** Checks the options and prepares what every request of one client shares; throws at once on a bad option. */
-export function createContext(options: PetstoreClientOptions, naming: Naming): Context {
+export function createContext(options: PetstoreClientOptions, naming: Naming, deprecations: Deprecations): Context {
   checkClientOptions(options);
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   const apiKey = apiKeyResolver(options.apiKey);
@@ -41,6 +42,6 @@ export function createContext(options: PetstoreClientOptions, naming: Naming): C
     { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) },
     // `x-petstore-client` goes over every request's headers: the caller cannot replace it.
     createExchange(options, log, apiKey, { "x-petstore-client": client }),
-    deprecationCheck(deprecationReporter(options.onDeprecation, log), naming),
+    deprecationCheck(deprecationReporter(options.onDeprecation, log), naming, deprecations),
   ];
 }

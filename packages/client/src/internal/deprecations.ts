@@ -1,23 +1,28 @@
 import type { OperationId } from "@petstore/contract";
 import { deprecationLink, type Facts, parseDeprecationDate } from "../deprecation";
-import type { Deprecation } from "./operation-spec";
+import type { Deprecations } from "./operation-spec";
 
 /** Checks an operation: without headers the contract's deprecation, with them the response's. */
 export type DeprecationCheck = (id: OperationId, headers?: Headers) => void;
 
 /**
- * How each operation is named to the user, and its deprecation (0 or undefined when none): the SDK method and the SDK
- * call replacing it (the typed client's operation table), or the HTTP request (`raw`, with the contract's replacement).
+ * How each operation is named to the user: the SDK method (the typed client's operation table), or the HTTP request
+ * (`raw`).
  */
-export type Naming = Record<
-  OperationId,
-  readonly [operation: string, unknown, unknown, deprecation: Deprecation | 0 | undefined, ...unknown[]]
->;
+export type Naming = Record<OperationId, readonly [operation: string, ...unknown[]]>;
 
-/** Reports through `report`: the contract's deprecation on first use, and response headers that say something else. */
-export function deprecationCheck(report: (facts: Facts) => void, naming: Naming): DeprecationCheck {
+/**
+ * Reports through `report`: the contract's deprecation (from `deprecations`, its replacement an SDK call for the typed
+ * client, the contract's HTTP request for `raw`) on first use, and response headers that say something else.
+ */
+export function deprecationCheck(
+  report: (facts: Facts) => void,
+  naming: Naming,
+  deprecations: Deprecations,
+): DeprecationCheck {
   return (id, headers) => {
-    const [operation, , , d] = naming[id];
+    const [operation] = naming[id];
+    const d = deprecations[id];
     // Made on each call of a deprecated operation only; the reporter keeps the once-only record.
     const contract: Facts | undefined = d
       ? { ...d, operation, source: "contract", deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) }

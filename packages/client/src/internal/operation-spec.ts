@@ -1,3 +1,4 @@
+import type { OperationId } from "@petstore/contract";
 import type { CallInput } from "./call";
 
 /** Where `value`'s property `name` breaks the contract: `/0/name is missing`, `/id must be an integer`. */
@@ -29,8 +30,6 @@ export type OperationSpec = readonly [
   input: (...args: any[]) => CallInput,
   /** Says where a success body breaks the contract, or ""; 0 when the success response has no body. */
   check: ((value: unknown) => string) | 0,
-  /** The contract's deprecation, its replacement named as an SDK call; 0 when the operation is not deprecated. */
-  deprecation: Deprecation | 0,
   method: string,
   /** The path template: `/pets/{petId}`. */
   path: string,
@@ -43,3 +42,6 @@ export interface Deprecation {
   replacement: string;
   link: string;
 }
+
+/** The contract's deprecated operations, by operationId. */
+export type Deprecations = Partial<Record<OperationId, Deprecation>>;

@@ -1,6 +1,6 @@
 import type { OperationId } from "@petstore/contract";
 import type { PetstoreClient } from "../client";
-import { OPERATIONS, SHAPES } from "../generated/operations";
+import { ARITY, OPERATIONS } from "../generated/operations";
 import type { PetstoreQueries } from "../generated/query";
 import { invalid } from "../internal/fail";
 import type { OperationSpec } from "../internal/operation-spec";
@@ -43,27 +43,29 @@ const stable = (params: object) =>
 export function petstoreQueries(client: Pick<PetstoreClient, keyof PetstoreQueries>): PetstoreQueries {
   const queries: Record<string, Record<string, unknown>> = {};
   for (const id in OPERATIONS) {
-    const [sdk, input] = OPERATIONS[id as OperationId];
+    // A request other than GET changes something: a TanStack mutation.
+    const [sdk, input, , httpMethod] = OPERATIONS[id as OperationId];
     const [resource, verb] = sdk.slice(0, -2).split(".") as [string, string];
-    const [count, mutation] = SHAPES[id as OperationId];
+    const count = ARITY[id as OperationId];
     const method = (client as unknown as Record<string, Record<string, Method> | undefined> | null)?.[resource]?.[verb];
     if (typeof method !== "function")
       invalid("petstoreQueries(client)", "a client from createPetstoreClient()", client);
-    (queries[resource] ??= {})[verb] = mutation
-      ? () => ({
-          mutationKey: ["petstore", id],
-          mutationFn: (variables: unknown) => method(...(count > 1 ? (variables as unknown[]) : [variables])),
-        })
-      : (...given: unknown[]) => {
-          const args = Array.from({ length: count }, (_, index) => given[index]);
-          const { path, query } = (input as OperationSpec[1])(...args);
-          // The query parameters sent as the key holds them, so one key is one URL.
-          if (query) args[count - 1] = stable(query);
-          return {
-            queryKey: ["petstore", id, stable({ ...path, ...query })],
-            queryFn: ({ signal }: QueryFunctionContextLike) => method(...args, { signal }),
+    (queries[resource] ??= {})[verb] =
+      httpMethod !== "GET"
+        ? () => ({
+            mutationKey: ["petstore", id],
+            mutationFn: (variables: unknown) => method(...(count > 1 ? (variables as unknown[]) : [variables])),
+          })
+        : (...given: unknown[]) => {
+            const args = Array.from({ length: count }, (_, index) => given[index]);
+            const { path, query } = (input as OperationSpec[1])(...args);
+            // The query parameters sent as the key holds them, so one key is one URL.
+            if (query) args[count - 1] = stable(query);
+            return {
+              queryKey: ["petstore", id, stable({ ...path, ...query })],
+              queryFn: ({ signal }: QueryFunctionContextLike) => method(...args, { signal }),
+            };
           };
-        };
   }
   return queries as unknown as PetstoreQueries;
 }
