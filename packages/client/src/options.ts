@@ -103,7 +103,9 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done);
   });
 
-const HEADER_VALUE = /^[\t -~\x80-\xff]{1,255}$/;
+/** The contract's `Idempotency-Key`: 1–255 characters, each one a header value can carry. */
+const checkKey: Check = (name, value) =>
+  (typeof value === "string" && /^[\t -~\x80-\xff]{1,255}$/.test(value)) || invalid(name, "1 to 255 characters", value);
 
 /** Turns `HeadersInit` into a plain object with lower-cased names, or fails with a TypeError naming the option. */
 export function headerRecord(name: string, headers: unknown): Record<string, string> {
@@ -114,7 +116,7 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
   } catch {}
   if (!record) return invalid(name, "a HeadersInit", headers);
   const key = record["idempotency-key"];
-  if (key !== undefined && !HEADER_VALUE.test(key)) invalid(`${name} Idempotency-Key`, "1 to 255 characters", key);
+  if (key !== undefined) checkKey(`${name} Idempotency-Key`, key);
   return record;
 }
 
@@ -157,9 +159,7 @@ export const REQUEST_OPTIONS = {
   headers: 0,
   // Its values are checked as the query string is written.
   query: checkObject,
-  // The contract's 1–255 characters, each one a header value can carry.
-  idempotencyKey: (name, value) =>
-    (typeof value === "string" && HEADER_VALUE.test(value)) || invalid(name, "1 to 255 characters", value),
+  idempotencyKey: checkKey,
 } satisfies Record<keyof RequestOptions, Check | 0>;
 
 /** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
