@@ -489,6 +489,9 @@ describe("adding PATCH and DELETE /pets/{petId} by CONTRIBUTING.md's recipe", ()
     }
     expect(checks[3]).toContain("updatePet.auth.lowercase-scheme\t200");
     expect(checks[3]).toContain("deletePet.auth.lowercase-scheme\t204");
+    // DELETE /pets/{petId} is served now: the path's 405 case sends the next method it lacks.
+    expect(checks[3]).toContain("routes.put-pets-petId\t405");
+    expect(checks[3]).not.toContain("routes.delete-pets-petId");
   }, 200_000);
 
   it("the conformance suite passes on the copy's server and mock, the new operations' cases included", async () => {
