@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   createParameterParser,
   nestingDepth,
+  newRequestId,
   parseAuthorization,
   parseJsonBody,
   parseQueryString,
@@ -85,5 +86,13 @@ describe("createParameterParser", () => {
       'Query parameter limit must be an integer from 1 to 100, got "1e1".',
     );
     expect(() => parse((p) => (p.name === "limit" ? ["1", "2"] : undefined))).toThrow("given once");
+  });
+});
+
+describe("newRequestId", () => {
+  it("is req_ and 32 hex digits, never the same twice, across many draws of randomness", () => {
+    const ids = Array.from({ length: 2000 }, () => newRequestId());
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
