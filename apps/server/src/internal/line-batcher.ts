@@ -21,22 +21,28 @@ export const BATCH_CHARS = 64 * 1024;
  * a few milliseconds. The timer never keeps the process alive; call `flush` when it exits.
  */
 export function batchLines(sink: LineSink, delayMs = LINE_DELAY_MS): LineBatcher {
-  let pending = "";
+  // A list joined once, not a string grown by `+=`: that makes a rope of every piece of every line, which the sink
+  // flattens (to count and encode its bytes) at several times the cost of the join.
+  let pending: string[] = [];
+  let chars = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     if (timer !== undefined) {
       clearTimeout(timer);
       timer = undefined;
     }
-    if (pending === "") return;
-    const text = pending;
-    pending = "";
+    if (chars === 0) return;
+    const text = pending.join("");
+    pending = [];
+    chars = 0;
     sink.write(text);
   };
   return {
     write(line) {
-      pending += line;
-      if (pending.length >= BATCH_CHARS) flush();
+      if (line === "") return;
+      pending.push(line);
+      chars += line.length;
+      if (chars >= BATCH_CHARS) flush();
       else if (timer === undefined) timer = setTimeout(flush, delayMs).unref();
     },
     flush,
