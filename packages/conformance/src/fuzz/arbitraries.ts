@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { contractDocument } from "../internal/contract";
 
 /** A generated request: most are wrong somewhere (method, path, query, headers or body). */
 export interface FuzzRequest {
@@ -40,8 +41,13 @@ const idLike = fc.oneof(
   anyText.map(encodeURIComponent),
 );
 const path = fc.oneof(
-  { weight: 4, arbitrary: fc.constant("/pets") },
-  { weight: 4, arbitrary: idLike.map((id) => `/pets/${id}`) },
+  // The contract's paths, each `{parameter}` an id-like segment.
+  ...Object.keys(contractDocument.paths).map((template) => ({
+    weight: 4,
+    arbitrary: template.includes("{")
+      ? idLike.map((id) => template.replace(/\{[^}]+\}/g, () => id))
+      : fc.constant(template),
+  })),
   {
     weight: 1,
     arbitrary: fc.array(anyText.map(encodeURIComponent), { maxLength: 4 }).map((segments) => `/${segments.join("/")}`),
