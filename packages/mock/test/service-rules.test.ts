@@ -1,8 +1,9 @@
 import { AuthenticationError, createPetstoreClient, InternalServerError, RateLimitError } from "@petstore/client";
 import { createPetstoreRawClient } from "@petstore/client/raw";
-import { openapiDocument, type Pet } from "@petstore/contract";
+import { openapiDocument, operationTable, type Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, petstoreMock } from "../src/index";
+import { exampleRequest } from "../../../test/helpers/operations.ts";
 import { useMockServer } from "./helpers/mock-server";
 
 const rex: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
@@ -40,6 +41,23 @@ describe("auth first: a missing or bad key gets the service's 401 before a scena
     expect(response.headers.get("www-authenticate")).toBe('Bearer realm="petstore"');
     expect(await response.json()).toMatchObject({ code: "unauthorized", status: 401 });
   });
+
+  // Every operation of the contract, by its example request on pet 1, with the 503 every operation declares.
+  it.each(operationTable.map((op) => [op.operationId, exampleRequest(op, rex.id)] as const))(
+    "%s: a 503 error scenario answers 401 without a key, 503 with a good one",
+    async (operationId, request) => {
+      server.use(handlers.scenario.error(operationId as "listPets", 503));
+      const send = (headers: Record<string, string>) =>
+        fetch(`${base}${request.path}`, {
+          method: request.method,
+          headers: { "content-type": "application/json", ...headers },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        });
+      expect((await send({})).status).toBe(401);
+      expect((await send({ authorization: "Bearer wrong-key" })).status).toBe(401);
+      expect((await send({ authorization: "Bearer good-key" })).status).toBe(503);
+    },
+  );
 
   it("rateLimited: a key the handler set does not accept gets 401, not 429; the set's apiKeys apply", async () => {
     server.use(petstoreMock.scenario.rateLimited("listPets"));
