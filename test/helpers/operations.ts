@@ -41,8 +41,8 @@ export function exampleRequest(operation: TableOperation, petId: number | string
   return { operationId: operation.operationId, method: operation.method, path, body };
 }
 
-/** The arguments of the operation's SDK method for `request`: each path parameter, then the body (the generated order). */
-export function sdkArguments(operation: TableOperation, petId: number): unknown[] {
+/** The arguments of the operation's SDK method: each path parameter (`petId`), then the body (the generated order). */
+function sdkArguments(operation: TableOperation, petId: number): unknown[] {
   const pathParameters = operation.path.match(/\{[^}]+\}/g) ?? [];
   const { body } = exampleRequest(operation, petId);
   return [...pathParameters.map(() => petId), ...(operation.requestBody ? [body] : [])];
