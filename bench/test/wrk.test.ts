@@ -147,6 +147,31 @@ describe.skipIf(!wrk.ok)("runWrk with Debian's wrk", () => {
     }
   });
 
+  it("sends a new Idempotency-Key with every request when given a prefix", async () => {
+    const keys: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      keys.push(request.headers["idempotency-key"] as string | undefined);
+      response.writeHead(201).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const result = await runWrk({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`,
+        method: "POST",
+        body: "{}",
+        idempotencyKeyPrefix: "run-1-",
+        connections: 2,
+        durationSeconds: 1,
+      });
+      expect(result.errorStatuses).toBe(0);
+      expect(keys.length).toBeGreaterThan(1);
+      expect(keys.every((key) => key?.startsWith("run-1-"))).toBe(true);
+      expect(new Set(keys).size).toBe(keys.length);
+    } finally {
+      server.close();
+    }
+  });
+
   it("fails with wrk's own words when nothing listens", async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));

@@ -11,5 +11,6 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   "bundle-and-startup": async () => (await import("./bundle-and-startup")).runBundleAndStartup,
   "server-throughput": async () => (await import("./server-throughput")).runServerThroughput,
   "mock-speed": async () => (await import("./mock-speed")).runMockSpeed,
+  "create-throughput": async () => (await import("./create-throughput")).runCreateThroughput,
   "million-pets": async () => (await import("./million-pets")).runMillionPets,
 };

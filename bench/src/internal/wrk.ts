@@ -119,6 +119,8 @@ export interface WrkOptions extends LoadTarget {
   threads?: number;
   /** Core to pin wrk to (taskset); undefined: unpinned. */
   cpu?: number;
+  /** When set, every request sends its own `Idempotency-Key: <prefix><n>`. Defaults to none. */
+  idempotencyKeyPrefix?: string;
 }
 
 /** A wrk run: its report and the CPU seconds wrk itself used. */
@@ -133,10 +135,19 @@ function luaString(text: string): string {
   return `[${level}[${text}]${level}]`;
 }
 
-/** The wrk script for a method and body (headers go on the command line). */
-export function wrkScript(target: LoadTarget): string {
+/** The wrk script for a method and body (headers go on the command line), and a new idempotency key per request. */
+export function wrkScript(target: LoadTarget & { idempotencyKeyPrefix?: string }): string {
   const lines = [`wrk.method = ${luaString(target.method ?? "GET")}`];
   if (target.body !== undefined) lines.push(`wrk.body = ${luaString(target.body)}`);
+  if (target.idempotencyKeyPrefix !== undefined)
+    lines.push(
+      "local sent = 0",
+      "request = function()",
+      "  sent = sent + 1",
+      `  wrk.headers["Idempotency-Key"] = ${luaString(target.idempotencyKeyPrefix)} .. sent`,
+      "  return wrk.format()",
+      "end",
+    );
   return `${lines.join("\n")}\n`;
 }
 
