@@ -32,8 +32,8 @@ export async function importJsonLines(
     const scopeId = async (scope: string) => {
       let id = scopes.get(scope);
       if (id === undefined) {
-        await session.query(INSERT_SCOPE, [scope]);
-        id = (await session.query<{ id: number }>(FIND_SCOPE, [scope]))[0]!.id;
+        await session.one(INSERT_SCOPE, [scope]);
+        id = (await session.one<{ id: number }>(FIND_SCOPE, [scope]))!.id;
         scopes.set(scope, id);
       }
       return id;
@@ -57,9 +57,9 @@ export async function importJsonLines(
       }
       const { pet, idempotency } = record;
       lastId = pet.id;
-      await session.query(INSERT_PET, [pet.id, JSON.stringify(pet.name), pet.categoryId, pet.status ?? null]);
+      await session.one(INSERT_PET, [pet.id, JSON.stringify(pet.name), pet.categoryId, pet.status ?? null]);
       if (idempotency)
-        await session.query(INSERT_KEY, [
+        await session.one(INSERT_KEY, [
           await scopeId(idempotency.scope),
           idempotency.key,
           idempotency.fingerprint,

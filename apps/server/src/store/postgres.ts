@@ -105,6 +105,8 @@ export async function createPostgresStore(
   const driver: SqlDriver = {
     query: async <Row>(sql: string, params: readonly unknown[]) =>
       (await pool.query(text(sql), params as unknown[])).rows as Row[],
+    one: async <Row>(sql: string, params: readonly unknown[]) =>
+      (await pool.query(text(sql), params as unknown[])).rows[0] as Row | undefined,
     async transaction(work) {
       const { client: tx, release } = await checkout(pool);
       let broken = false;
@@ -113,6 +115,8 @@ export async function createPostgresStore(
         const result = await work({
           query: async <Row>(sql: string, params: readonly unknown[]) =>
             (await tx.query(text(sql), params as unknown[])).rows as Row[],
+          one: async <Row>(sql: string, params: readonly unknown[]) =>
+            (await tx.query(text(sql), params as unknown[])).rows[0] as Row | undefined,
         });
         await tx.query("COMMIT");
         return result;

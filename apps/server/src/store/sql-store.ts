@@ -19,12 +19,16 @@ interface PetRow {
 /** The statements of one transaction, run on one connection. */
 interface SqlSession {
   query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  /** The first row only, for statements of at most one (SQLite's driver then skips building a list). */
+  one<Row>(sql: string, params: readonly unknown[]): Promise<Row | undefined>;
 }
 
 /** What differs between SQLite and PostgreSQL below the shared SQL: connections, transactions, time, errors. */
 export interface SqlDriver {
   /** A query outside any transaction. */
   query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  /** The first row of a query outside any transaction. */
+  one<Row>(sql: string, params: readonly unknown[]): Promise<Row | undefined>;
   /** Runs `work` in one write transaction that is durable when the promise resolves. */
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /** The engine's value for a point in time (ms since the epoch) and back. */
@@ -116,21 +120,22 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
   async function scopeId(session: SqlSession, scope: string, learned: Map<string, number>): Promise<number> {
     const known = scopeIds.get(scope) ?? learned.get(scope);
     if (known !== undefined) return known;
-    await session.query(sql.addScope, [scope]);
-    const [row] = await session.query<{ id: number | string }>(sql.findScope, [scope]);
+    await session.one(sql.addScope, [scope]);
+    const row = await session.one<{ id: number | string }>(sql.findScope, [scope]);
     const id = Number(row!.id);
     learned.set(scope, id);
     return id;
   }
 
-  /** The pet an unexpired key was used for: a replay, or a conflict when the body differs. */
+  /** The pet an unexpired key was used for: a replay, or a conflict when the body differs; "expired" for a key too old. */
   async function earlier(
     session: SqlSession,
     scope: number,
     idempotency: IdempotencyInput,
-  ): Promise<CreateResult | undefined> {
-    const [row] = await session.query<KeyRow>(sql.findKey, [scope, idempotency.key]);
-    if (!row || now() - driver.fromTime(row.created_at) >= IDEMPOTENCY_TTL_MS) return undefined;
+  ): Promise<CreateResult | "expired" | undefined> {
+    const row = await session.one<KeyRow>(sql.findKey, [scope, idempotency.key]);
+    if (!row) return undefined;
+    if (now() - driver.fromTime(row.created_at) >= IDEMPOTENCY_TTL_MS) return "expired";
     if (row.fingerprint !== idempotency.fingerprint) throw new IdempotencyConflictError(idempotency.key);
     return { pet: toPet(row), replayed: true };
   }
@@ -142,30 +147,32 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
   ): Promise<CreateResult> {
     const scope = idempotency && (await scopeId(session, idempotency.scope, learned));
     if (idempotency && scope !== undefined) {
-      const cutoff = driver.toTime(now() - IDEMPOTENCY_TTL_MS);
-      await session.query(sql.deleteExpiredKey, [scope, idempotency.key, cutoff]);
-      const replay = await earlier(session, scope, idempotency);
-      if (replay) return replay;
+      const found = await earlier(session, scope, idempotency);
+      // An expired key is forgotten now (the sweep may not have come yet), so that this create can claim it.
+      if (found === "expired")
+        await session.one(sql.deleteExpiredKey, [scope, idempotency.key, driver.toTime(now() - IDEMPOTENCY_TTL_MS)]);
+      else if (found) return found;
     }
-    const [row] = await session.query<{ id: number | string }>(sql.insertPet, [
+    const row = await session.one<{ id: number | string }>(sql.insertPet, [
       JSON.stringify(input.name),
       input.categoryId,
       input.status ?? null,
     ]);
     const pet = normalizePet(Number(row!.id), input);
     if (!idempotency || scope === undefined) return { pet, replayed: false };
-    const claimed = await session.query(sql.claimKey, [
+    const claimed = await session.one(sql.claimKey, [
       scope,
       idempotency.key,
       idempotency.fingerprint,
       pet.id,
       driver.toTime(now()),
     ]);
-    if (claimed.length === 1) return { pet, replayed: false };
+    if (claimed !== undefined) return { pet, replayed: false };
     // Another instance committed this key while we inserted (PostgreSQL waited for it): theirs is the pet.
-    await session.query(sql.deletePet, [pet.id]);
+    await session.one(sql.deletePet, [pet.id]);
     const replay = await earlier(session, scope, idempotency);
-    if (!replay) throw new Error("[@petstore/server] an idempotency key was claimed and then not found");
+    if (!replay || replay === "expired")
+      throw new Error("[@petstore/server] an idempotency key was claimed and then not found");
     return replay;
   }
 
@@ -247,7 +254,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     },
     get: (id) =>
       guarded(async () => {
-        const [row] = await driver.query<PetRow>(sql.getPet, [id]);
+        const row = await driver.one<PetRow>(sql.getPet, [id]);
         return row ? toPet(row) : undefined;
       }),
     list: ({ limit, status }) =>

@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createSqliteStore, IDEMPOTENCY_TTL_MS } from "../../src/index";
 import { describeStoreContract } from "./suite";
 
@@ -50,6 +50,19 @@ describe("SQLite store specifics", () => {
     expect(pragma(file, "freelist_count")).toBe(0);
     expect(pragma(file, "page_count")).toBeLessThan(full / 2);
     expect(pragma(file, "auto_vacuum")).toBe(2);
+  });
+
+  it("copies the WAL into the database file from a worker thread, not inside the server's commits", async () => {
+    const file = join(dir, "checkpoints", "petstore.db");
+    const store = await createSqliteStore(file);
+    const empty = statSync(file).size;
+    // One transaction of a few dozen pages: far below SQLite's own checkpoint (1,000 pages), so only the worker
+    // (every 200 ms) copies it into the database file.
+    await Promise.all(Array.from({ length: 500 }, (_, i) => store.create({ name: `p${i}`, categoryId: i })));
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(empty), { timeout: 5_000, interval: 50 });
+    expect(await store.list({ limit: 1000 })).toHaveLength(500);
+    await store.close();
   });
 
   it("sweeps expired keys a batch at a time, answering reads between batches", async () => {
