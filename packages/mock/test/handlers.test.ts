@@ -1,8 +1,8 @@
 import { BadRequestError, createPetstoreClient, NotFoundError } from "@petstore/client";
-import { operationTable, type Pet } from "@petstore/contract";
+import { operationTable, requestLimits, type Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers } from "../src/index";
-import { allowOf, routeNames } from "../../../test/helpers/operations.ts";
+import { allowOf, exampleRequest, routeNames } from "../../../test/helpers/operations.ts";
 import { useMockServer } from "./helpers/mock-server";
 import { createPetstoreRawClient } from "@petstore/client/raw";
 
@@ -126,6 +126,54 @@ describe("methods", () => {
     const response = await fetch(`${baseUrl}/pets`, { method: "PURGE", headers: { authorization: "Bearer test-key" } });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe(allowOf(operationTable, "/pets"));
+  });
+});
+
+// The answers the service gives before an operation runs: each must be a status the operation declares, or the
+// handlers refuse to send it (a contract violation, a 500). Every operation of the contract, from its example request.
+describe("request errors of every operation, as Error bodies the contract declares", () => {
+  const cases = operationTable.flatMap((op) => {
+    const request = exampleRequest(op, 1);
+    const json = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const auth = { authorization: "Bearer test-key" };
+    const bad: [string, number, RequestInit & { path?: string }][] = [
+      ["no API key", 401, { body: json, headers: { "content-type": "application/json" } }],
+    ];
+    if (op.path.includes("{"))
+      bad.push([
+        "a path parameter that is not an id",
+        400,
+        {
+          path: op.path.replace(/\{[^}]+\}/g, "abc"),
+          body: json,
+          headers: { ...auth, "content-type": "application/json" },
+        },
+      ]);
+    if (op.requestBody) {
+      bad.push(
+        ["a body that is not JSON", 400, { body: "{", headers: { ...auth, "content-type": "application/json" } }],
+        ["a body that is text/plain", 415, { body: json, headers: { ...auth, "content-type": "text/plain" } }],
+        [
+          "a body over the limit",
+          413,
+          {
+            body: JSON.stringify({ name: "x".repeat(requestLimits.bodyBytes) }),
+            headers: { ...auth, "content-type": "application/json" },
+          },
+        ],
+      );
+    }
+    return bad.map(([what, status, { path, ...init }]) => [op.operationId, what, status, request, path, init] as const);
+  });
+
+  it.each(cases)("%s with %s is a %i", async (operationId, _what, status, request, path, init) => {
+    const response = await fetch(`${baseUrl}${path ?? request.path}`, { method: request.method, ...init });
+    expect(
+      response.status,
+      `${operationId} must declare ${status} in openapi.yaml: the service answers it (a 500 is the mock refusing to send an undeclared status)`,
+    ).toBe(status);
+    expect(await response.json()).toMatchObject({ status });
+    expect(response.headers.get("x-request-id")).toMatch(/^req_/);
   });
 });
 
