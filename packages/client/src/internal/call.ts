@@ -40,8 +40,7 @@ function queryString(query: Record<string, QueryValue>): string {
 export function createCall([baseUrl, shared, send, check]: Context) {
   async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
-    const spec = OPERATIONS[id] as OperationSpec;
-    const [sdk, shape, checkBody, method, path] = spec;
+    const [sdk, shape, checkBody, method, path]: OperationSpec = OPERATIONS[id];
     const input = shape(...args);
     const call = input.options;
     if (call) checkRequestOptions(call);

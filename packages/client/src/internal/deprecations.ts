@@ -24,26 +24,28 @@ export function deprecationCheck(
     const [operation] = naming[id];
     const d = deprecations[id];
     // Made on each call of a deprecated operation only; the reporter keeps the once-only record.
-    const contract: Facts | undefined = d
-      ? { ...d, operation, source: "contract", deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) }
-      : undefined;
+    const contract: Facts | undefined = d && {
+      ...d,
+      operation,
+      source: "contract",
+      deprecatedAt: new Date(d.deprecatedAt),
+      sunset: new Date(d.sunset),
+    };
     if (!headers) return contract && report(contract);
     // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
     const given = headers.get("deprecation")?.trim();
     const deprecation = /^false$/i.test(given!) ? undefined : given;
     const sunsetHeader = headers.get("sunset");
     if (!deprecation && !sunsetHeader) return;
-    const deprecatedAt = parseDeprecationDate(deprecation);
     const sunset = parseDeprecationDate(sunsetHeader);
-    const link = deprecationLink(headers.get("link"));
     // The response's facts, completed by the contract's.
     const facts: Facts = {
       ...contract,
       operation,
       source: "headers",
-      deprecatedAt: deprecatedAt ?? contract?.deprecatedAt,
+      deprecatedAt: parseDeprecationDate(deprecation) ?? contract?.deprecatedAt,
       sunset,
-      link: link ?? contract?.link,
+      link: deprecationLink(headers.get("link")) ?? contract?.link,
     };
     if (!contract) return report(facts);
     // What the contract already said was reported on first use; only a different removal date is news.

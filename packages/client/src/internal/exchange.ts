@@ -68,12 +68,16 @@ export function createExchange(
       let root: string | undefined;
       let sent = false;
       const attemptOnce = async () => {
-        const authorization = `Bearer ${await apiKey()}`;
         const init = {
           ...fetchOptions,
           method: method,
           // A retry says so, so gateways and logs can tell it from a new call.
-          headers: { ...headers, authorization, ...fixed, ...(attempt && { "x-petstore-retry-count": `${attempt}` }) },
+          headers: {
+            ...headers,
+            authorization: `Bearer ${await apiKey()}`,
+            ...fixed,
+            ...(attempt && { "x-petstore-retry-count": `${attempt}` }),
+          },
           body: body,
           // A data property, not a lazy getter: every real fetch reads the signal, and an object literal with a getter
           // gets a hidden class of its own each time, which costs more than the signal.
