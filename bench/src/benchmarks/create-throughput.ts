@@ -18,7 +18,7 @@ const settings = {
 
 const stores = {
   sqlite: {
-    label: "SQLite store (WAL, synchronous=FULL, group commit)",
+    label: "SQLite store (WAL synced off the event loop, group commit)",
     script: "reference-server.ts",
     file: "petstore.db",
     env: { BENCH_STORE: "file" },
