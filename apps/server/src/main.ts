@@ -3,16 +3,17 @@ import { existsSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readApiKeysFile, readConfig } from "./config";
 import { startupMessage } from "./startup-error";
-import { createPostgresStore } from "./store/postgres";
-import { createSqliteStore } from "./store/sqlite";
 import { generateApiKey, startServer } from "./server";
 
 try {
   const config = readConfig(process.env, process.cwd());
   const undo = config.databaseUrl ? () => {} : undoNewDatabase(config.databaseFile);
   const store = config.databaseUrl
-    ? await createPostgresStore(config.databaseUrl)
-    : await createSqliteStore(config.databaseFile, { onNotice: (message) => process.stderr.write(`${message}\n`) });
+    ? // Loaded only when used: the PostgreSQL driver (or libsql) takes a tenth of a second to import.
+      await (await import("./store/postgres")).createPostgresStore(config.databaseUrl)
+    : await (await import("./store/sqlite")).createSqliteStore(config.databaseFile, {
+        onNotice: (message) => process.stderr.write(`${message}\n`),
+      });
   const apiKeys = config.generateKey ? [generateApiKey()] : config.apiKeys;
   const server = await startServer({
     port: config.port,

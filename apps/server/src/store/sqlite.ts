@@ -290,11 +290,17 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     prepareDatabase(db, file);
     const legacy = options.legacyFile ?? join(folder, "petstore.jsonl");
     const connection = db;
-    // Checkpoints run in a worker thread; should it end, SQLite's own (inside a COMMIT) take over again.
-    checkpoints = await startCheckpoints(file, () => {
+    // Checkpoints run in a worker thread once it has started; should it end, SQLite's own (inside a COMMIT) take
+    // over again.
+    checkpoints = startCheckpoints(file, () => {
       if (connection.open) connection.exec("PRAGMA wal_autocheckpoint = 1000");
-    }).catch(() => undefined);
-    if (checkpoints) db.exec("PRAGMA wal_autocheckpoint = 0");
+    });
+    checkpoints.ready.then(
+      () => {
+        if (connection.open) connection.exec("PRAGMA wal_autocheckpoint = 0");
+      },
+      () => undefined,
+    );
     const driver = sqliteDriver(db, `${file}-wal`, checkpoints);
     if (existsSync(legacy)) {
       const notice = options.onNotice ?? ((message: string) => process.emitWarning(message));

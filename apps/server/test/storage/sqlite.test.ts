@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createSqliteStore, IDEMPOTENCY_TTL_MS } from "../../src/index";
+import { createSqliteStore, IDEMPOTENCY_TTL_MS, startServer } from "../../src/index";
 import { describeStoreContract } from "./suite";
 
 const dir = mkdtempSync(join(tmpdir(), "petstore-sqlite-store-"));
@@ -50,6 +50,33 @@ describe("SQLite store specifics", () => {
     expect(pragma(file, "freelist_count")).toBe(0);
     expect(pragma(file, "page_count")).toBeLessThan(full / 2);
     expect(pragma(file, "auto_vacuum")).toBe(2);
+  });
+
+  it("serves a list cached by revision until another connection on the file commits a pet", async () => {
+    const file = join(dir, "two-connections", "petstore.db");
+    const mine = await createSqliteStore(file);
+    // Both connections live in this one thread: opening the second blocks it, so the first's start-up sweep must
+    // be over (two server processes never wait on each other like this).
+    await mine.sweep();
+    const theirs = await createSqliteStore(file);
+    const server = await startServer({ apiKeys: ["k"], store: mine });
+    try {
+      const list = async () =>
+        (await (await fetch(`${server.baseUrl}/pets?limit=10`, { headers: { authorization: "Bearer k" } })).json()) as {
+          name: string;
+        }[];
+      await mine.create({ name: "Rex", categoryId: 1 });
+      const before = mine.revision!();
+      expect(await list()).toEqual([{ id: 1, name: "Rex", categoryId: 1 }]);
+      expect(await list()).toHaveLength(1);
+      expect(mine.revision!(), "reads change nothing").toBe(before);
+      await theirs.create({ name: "Tom", categoryId: 2 });
+      expect(mine.revision!()).not.toBe(before);
+      expect((await list()).map((pet) => pet.name)).toEqual(["Rex", "Tom"]);
+    } finally {
+      await server.close();
+      await Promise.all([mine.close(), theirs.close()]);
+    }
   });
 
   it("copies the WAL into the database file from a worker thread, not inside the server's commits", async () => {
