@@ -383,7 +383,8 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
       {
         name: "reference (file store, logs on) server CPU µs/request ÷ bare node:http's, `GET /pets?limit=20`",
         ...(file && bare ? { measured: ratio(perRequest(file), perRequest(bare)) } : { unavailable: missing }),
-        limit: 1.5,
+        // Issue 24 ("No slower"): the service core's server within 1.3× (issue 13 had asked 1.5× of the Fastify one).
+        limit: 1.3,
         kind: "max",
         unit: "×",
       },
