@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
+import { requestErrorStatuses, undeclaredRequestErrors } from "./request-errors";
 import { resolveComponentSchemas, resolveOperations, type OpenApiDocument } from "./resolve";
 
 const contractPath = fileURLToPath(new URL("../openapi.yaml", import.meta.url));
@@ -17,6 +18,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 export async function renderGeneratedFiles(path = contractPath): Promise<Record<string, string>> {
   const yamlText = await readFile(path, "utf8");
   const document = parse(yamlText) as OpenApiDocument;
+  const undeclared = undeclaredRequestErrors(document);
+  if (undeclared.length > 0) throw new Error(undeclared.map((line) => `[@petstore/contract] ${line}`).join("\n"));
 
   const ast = await openapiTS(yamlText, { alphabetize: false });
   const schemaTs = header("the TypeScript types of the contract (openapi-typescript)") + astToString(ast);
@@ -69,7 +72,10 @@ export async function renderGeneratedFiles(path = contractPath): Promise<Record<
     `/** The Error \`code\` the contract pairs with each HTTP status. */\n` +
     `export const errorCodeByStatus = {\n${Object.entries(byStatus)
       .map(([status, code]) => `  ${status}: ${JSON.stringify(code)},`)
-      .join("\n")}\n} as const;\n`;
+      .join("\n")}\n} as const;\n\n` +
+    `/**\n * The statuses the service answers before an operation runs (\`x-request-errors\`), by what the operation has:\n` +
+    ` * every operation, one with security, one with parameters, one with a body. Each operation declares them.\n */\n` +
+    `export const requestErrorStatuses = ${json(requestErrorStatuses(document))} as const;\n`;
 
   const statuses = (document.components.schemas.PetStatus as { enum?: string[] }).enum;
   if (!statuses) throw new Error("[@petstore/contract] components.schemas.PetStatus has no enum");

@@ -7,6 +7,8 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, unknown> } & Json;
   "x-error-codes"?: Record<string, { status: number; description: string }>;
   "x-request-limits"?: Record<string, number>;
+  "x-request-errors"?: Record<string, { description?: string; codes?: string[] } | undefined>;
+  security?: unknown[];
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];

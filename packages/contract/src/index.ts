@@ -1,7 +1,7 @@
 export { openapiDocument } from "./generated/document";
 export { operations, servers } from "./generated/operations";
 export { componentSchemas, operationTable } from "./generated/operation-table";
-export { errorCatalogue, errorCodeByStatus } from "./generated/errors";
+export { errorCatalogue, errorCodeByStatus, requestErrorStatuses } from "./generated/errors";
 export { categoryIdRange, petNameLength, petStatuses, requestLimits } from "./generated/values";
 
 export type { components, operations as Operations, paths } from "./generated/schema";

@@ -7,7 +7,7 @@ export const openapiDocument = {
     "title": "Petstore API",
     "version": "1.0.0",
     "summary": "Manage the animals of a store.",
-    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status. The\n  `code` values and the status each goes with are listed, as data, in the document's root\n  `x-error-codes` extension.\n- Limits, listed as data in the root `x-request-limits` extension: a body of at most 1048576\n  bytes (larger is a `413`), JSON nested at most 64 arrays or objects deep (deeper is a `400`\n  `invalid_request` that names the limit), request line and headers of at most 16384 bytes\n  together (more is a `431`).\n- While the service's store is unavailable, every operation answers `503`\n  (`service_unavailable`) with a `Retry-After` header; retry after that many seconds.\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n- A method the API does not serve on one of its paths is a `405` (`method_not_allowed`) with an\n  `Allow` header; a method the service's HTTP parser does not recognise at all (`MAED`, or a\n  lower-case `patch`) is a `400` (`invalid_request`).\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
+    "description": "An HTTP JSON interface for managing the animals (\"pets\") of a store: list them, add one, fetch one.\n\n## Conventions\n- Every path is relative to a server URL that ends in `/v1`; the version lives in the base path.\n- Request and response bodies are `application/json`.\n- Every operation needs `Authorization: Bearer <API_KEY>`. Authentication is checked before\n  anything else: a bad key with a bad body is a 401, not a 400.\n- Every error body is an `Error` object whose `status` always equals the HTTP status. The\n  `code` values and the status each goes with are listed, as data, in the document's root\n  `x-error-codes` extension.\n- The errors the service answers before an operation runs (no key, a bad parameter or body, a\n  body too large, the store down) are listed, by what the operation has, in the root\n  `x-request-errors` extension; every operation declares the status of each that applies to it.\n- Limits, listed as data in the root `x-request-limits` extension: a body of at most 1048576\n  bytes (larger is a `413`), JSON nested at most 64 arrays or objects deep (deeper is a `400`\n  `invalid_request` that names the limit), request line and headers of at most 16384 bytes\n  together (more is a `431`).\n- While the service's store is unavailable, every operation answers `503`\n  (`service_unavailable`) with a `Retry-After` header; retry after that many seconds.\n- Every response carries an `X-Request-Id` header; quote it when you report a problem.\n- A method the API does not serve on one of its paths is a `405` (`method_not_allowed`) with an\n  `Allow` header; a method the service's HTTP parser does not recognise at all (`MAED`, or a\n  lower-case `patch`) is a `400` (`invalid_request`).\n\n## Not covered\nStore orders (`GET /store/orders`, whose interactive try-out panel is disabled), updating or\ndeleting an animal, categories, and rate limits of the real service are not part of this\ninterface. The *Store* and *Pets* tags are navigation groups and hold no operations.\n",
     "contact": {
       "name": "Petstore API team",
       "url": "https://docs.petstore.example",
@@ -62,6 +62,35 @@ export const openapiDocument = {
     "service_unavailable": {
       "status": 503,
       "description": "The service's store is unavailable; retry after `Retry-After` seconds."
+    }
+  },
+  "x-request-errors": {
+    "every": {
+      "description": "The store is unavailable or the service is shutting down.",
+      "codes": [
+        "service_unavailable"
+      ]
+    },
+    "security": {
+      "description": "The API key is missing or not accepted, or more than one `Authorization` header is sent.",
+      "codes": [
+        "invalid_request",
+        "unauthorized"
+      ]
+    },
+    "parameters": {
+      "description": "A parameter is missing or holds an invalid value.",
+      "codes": [
+        "invalid_request"
+      ]
+    },
+    "requestBody": {
+      "description": "The body is not JSON or breaks its schema, is larger than `x-request-limits.bodyBytes`, or is\nnot `application/json`.\n",
+      "codes": [
+        "invalid_request",
+        "payload_too_large",
+        "unsupported_media_type"
+      ]
     }
   },
   "x-request-limits": {

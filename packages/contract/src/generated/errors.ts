@@ -63,3 +63,25 @@ export const errorCodeByStatus = {
   500: "internal_error",
   503: "service_unavailable",
 } as const;
+
+/**
+ * The statuses the service answers before an operation runs (`x-request-errors`), by what the operation has:
+ * every operation, one with security, one with parameters, one with a body. Each operation declares them.
+ */
+export const requestErrorStatuses = {
+  "every": [
+    503
+  ],
+  "security": [
+    400,
+    401
+  ],
+  "parameters": [
+    400
+  ],
+  "requestBody": [
+    400,
+    413,
+    415
+  ]
+} as const;
