@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from "./resolve";
 
 /** What an operation can have that makes the service answer errors before the operation runs (`x-request-errors`). */
-export const requestParts = ["every", "security", "parameters", "requestBody"] as const;
+const requestParts = ["every", "security", "parameters", "requestBody"] as const;
 type RequestPart = (typeof requestParts)[number];
 
 type Json = Record<string, unknown>;
