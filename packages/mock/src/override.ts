@@ -1,4 +1,4 @@
-import { openapiDocument, type OperationId } from "@petstore/contract";
+import type { OperationId } from "@petstore/contract";
 import { HttpResponse, type HttpHandler } from "msw";
 import { WWW_AUTHENTICATE } from "./internal/auth";
 import { checkOptionsObject, describeValue } from "./internal/check";
@@ -83,13 +83,10 @@ export function networkError(): NetworkErrorResponse {
   return HttpResponse.error() as unknown as NetworkErrorResponse;
 }
 
-type DocumentResponses = Record<string, { content?: Record<string, unknown> }>;
-
 /** Whether the contract declares `status` for `operation` without a body (a 204). */
 function declaresBodiless(operation: ContractOperation, status: number): boolean {
-  const paths = openapiDocument.paths as unknown as Record<string, Record<string, { responses?: DocumentResponses }>>;
-  const response = paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)];
-  return response !== undefined && response.content === undefined;
+  const response = operation.responses[String(status)];
+  return response !== undefined && response.schema === undefined;
 }
 
 /** Where the service says a created resource lives: `/v1/pets/3` for createPet's 201 with `{ id: 3 }`. */
