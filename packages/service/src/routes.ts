@@ -34,9 +34,7 @@ export type PathMatch =
  * The path every server URL of the contract ends in (`/v1`): operations are served under it. The servers must agree,
  * since one service stands in for all of them.
  */
-export function contractBasePath(
-  servers: unknown = Object.values(contractServers).map((url) => ({ url })),
-): string {
+export function contractBasePath(servers: unknown = Object.values(contractServers).map((url) => ({ url }))): string {
   // A relative server URL is resolved against a placeholder origin: only its path matters here.
   const pathOf = (server: { url: string }) =>
     new URL(server.url, "http://relative.invalid").pathname.replace(/\/$/, "");
