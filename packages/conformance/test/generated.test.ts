@@ -2,7 +2,8 @@ import { operationTable } from "@petstore/contract";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generatedDir, matrixFileName, renderMatrix } from "../scripts/generated-files";
+import { generatedDir, missingMatrixFiles, renderMatrix } from "../scripts/generated-files";
+import { matrixFileName } from "../src/matrix/coverage";
 
 describe("generated matrix index", () => {
   it("is up to date with the contract and src/matrix/ (run `pnpm --filter @petstore/conformance generate`)", async () => {
@@ -18,5 +19,15 @@ describe("generated matrix index", () => {
     expect(text).toContain(`import { ${id}Cases, ${id}Requests } from "../matrix/${matrixFileName(id)}";`);
     expect(text).toContain(`  ${id}: { cases: ${id}Cases, requests: ${id}Requests },`);
     expect(text).not.toContain("adoptPet");
+  });
+
+  it("names, for `pnpm generate` to print, the matrix file each operation without one needs", () => {
+    const [first] = operationTable;
+    expect(missingMatrixFiles()).toEqual([]);
+    expect(missingMatrixFiles([first!, { ...first!, operationId: "setPetStatus" } as never])).toEqual([
+      "[@petstore/conformance] setPetStatus has no cases yet: write packages/conformance/src/matrix/set-pet-status.ts " +
+        "exporting `setPetStatusCases(): ConformanceCase[]` and `setPetStatusRequests: OperationRequests` " +
+        "(as get-pet.ts does), then run pnpm generate again",
+    ]);
   });
 });

@@ -21,7 +21,9 @@ describe("request matrix", () => {
       { operationId: "adoptPet" },
     ];
     expect(() => assertCoversContract(cases, withNewOperation)).toThrow(
-      "[@petstore/conformance] no cases for: adoptPet",
+      "[@petstore/conformance] no cases for: adoptPet\n  adoptPet: write packages/conformance/src/matrix/adopt-pet.ts " +
+        "exporting `adoptPetCases(): ConformanceCase[]` and `adoptPetRequests: OperationRequests` (as get-pet.ts does), " +
+        "then run pnpm generate again",
     );
   });
 

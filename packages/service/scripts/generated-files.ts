@@ -3,6 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { operationFileAdvice, operationFileName } from "../src/operation";
 
 export const generatedDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
 
@@ -117,22 +118,33 @@ export function renderValidators(
   return { "validators.ts": text };
 }
 
-/** `createPet` → `create-pet`: the file under `src/operations/` that holds an operation's function. */
-function operationFileName(operationId: string): string {
-  return operationId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
 /** The folder of the operations' functions, one file each. */
 const operationsDir = fileURLToPath(new URL("../src/operations/", import.meta.url));
+
+const hasOperationFile = (operationId: string) => existsSync(`${operationsDir}${operationFileName(operationId)}.ts`);
+
+/**
+ * One line per operation of the contract that has no function file yet, saying which file to write, what it exports
+ * and to run `pnpm generate` again; `pnpm generate` prints them (the contract alone is step 1 of the recipe).
+ */
+export function missingOperationFiles(operations: readonly ContractOperation[] = operationTable): string[] {
+  return operations
+    .filter(({ operationId }) => !hasOperationFile(operationId))
+    .map(
+      ({ operationId }) =>
+        `[@petstore/service] ${operationId} has no function yet: ${operationFileAdvice(operationId)}`,
+    );
+}
 
 /**
  * Renders `src/generated/operations.ts`: every operation of the contract, by operationId, imported from
  * `src/operations/<operation-id>.ts`. An operation whose file does not exist yet is left out, so the type-check fails
- * naming it (the table is a record over every OperationId) and the service refuses to start naming it.
+ * naming it (the table is a record over every OperationId) and the service refuses to start naming it and its file;
+ * `missingOperationFiles` says which file to write.
  */
 export function renderOperations(operations: readonly ContractOperation[] = operationTable): Record<string, string> {
   const ids = operations.map((op) => op.operationId);
-  const present = ids.filter((id) => existsSync(`${operationsDir}${operationFileName(id)}.ts`));
+  const present = ids.filter(hasOperationFile);
   const text =
     "// Generated from packages/contract/openapi.yaml by `pnpm --filter @petstore/service generate`: each operation's\n" +
     "// function from src/operations/<operation-id>.ts. Do not edit by hand; a test fails when this file is stale.\n" +

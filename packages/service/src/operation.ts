@@ -29,3 +29,19 @@ export interface OperationAnswer {
  * is an Error body (404), and lets store errors (IdempotencyConflictError, StoreUnavailableError) through.
  */
 export type Operation = (request: OperationRequest) => Promise<OperationAnswer> | OperationAnswer;
+
+/** `createPet` → `create-pet`: the name of the file under `src/operations/` that holds an operation's function. */
+export function operationFileName(operationId: string): string {
+  return operationId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/**
+ * What to do for an operation without a function, naming the file from the repository's root:
+ * `write packages/service/src/operations/create-pet.ts exporting …, then run pnpm generate again`.
+ */
+export function operationFileAdvice(operationId: string): string {
+  return (
+    `write packages/service/src/operations/${operationFileName(operationId)}.ts exporting ` +
+    `\`const ${operationId}: Operation\` (as get-pet.ts does), then run pnpm generate again`
+  );
+}

@@ -8,7 +8,7 @@ import { parseJsonBody } from "./json";
 import { mediaTypeOf } from "./media-type";
 import { PetIdsExhaustedError } from "./memory-store";
 import { messages, PATH_PARAMETER_MAX_LENGTH } from "./messages";
-import type { Caller, Operation } from "./operation";
+import { operationFileAdvice, type Caller, type Operation } from "./operation";
 import { createParameterParser, type RawParameter } from "./parameters";
 import { IdempotencyConflictError } from "./pets";
 import { parseQueryString } from "./query";
@@ -129,7 +129,10 @@ interface Compiled {
 
 function compile(operation: ContractOperation): Compiled {
   const run = (operationFunctions as Record<string, Operation | undefined>)[operation.operationId];
-  if (!run) throw new Error(`[@petstore/service] no function for the contract's operation ${operation.operationId}`);
+  if (!run)
+    throw new Error(
+      `[@petstore/service] no function for the contract's operation ${operation.operationId}: ${operationFileAdvice(operation.operationId)}`,
+    );
   const parser = (place: ContractParameter["in"]) => {
     const params = operation.parameters.filter((param) => param.in === place);
     return params.length === 0 ? undefined : createParameterParser(operation.operationId, params);

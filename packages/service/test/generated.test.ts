@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generatedDir, renderOperations, renderValidators } from "../scripts/generated-files";
+import { operationTable } from "@petstore/contract";
+import { generatedDir, missingOperationFiles, renderOperations, renderValidators } from "../scripts/generated-files";
 
 describe("generated validators", () => {
   it("are up to date with the contract (run `pnpm --filter @petstore/service generate`)", async () => {
@@ -13,5 +14,16 @@ describe("generated validators", () => {
   it("import nothing, so no schema is compiled at run time and a browser bundle carries no Ajv", async () => {
     const text = await readFile(join(generatedDir, "validators.ts"), "utf8");
     expect(text).not.toMatch(/\bimport\b|require\(/);
+  });
+
+  it("name, for `pnpm generate` to print, the function file each operation without one needs", () => {
+    const [first] = operationTable;
+    expect(missingOperationFiles()).toEqual([]);
+    const withNew = [first!, { ...first!, operationId: "setPetStatus" } as never];
+    expect(missingOperationFiles(withNew)).toEqual([
+      "[@petstore/service] setPetStatus has no function yet: write packages/service/src/operations/set-pet-status.ts " +
+        "exporting `const setPetStatus: Operation` (as get-pet.ts does), then run pnpm generate again",
+    ]);
+    expect(renderOperations(withNew)["operations.ts"]).not.toContain("setPetStatus");
   });
 });
