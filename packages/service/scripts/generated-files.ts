@@ -1,5 +1,5 @@
 import { componentSchemas, operationTable, type ContractOperation, type JsonSchema } from "@petstore/contract";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -22,22 +22,74 @@ const AJV_OPTIONS = {
 } as const;
 
 // `int64` numbers must be safe JavaScript integers: JSON.parse rounds anything larger, so accepting one would store
-// a different number than the client sent. Expressed as bounds so the generated code needs no format functions.
+// a different number than the client sent. Folded into the schema's own bounds (the stricter of the two wins), so the
+// generated code needs no format functions and checks each bound once.
 const FORMAT_BOUNDS: Record<string, { minimum: number; maximum: number }> = {
   int32: { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
   int64: { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
 };
-const DATA_KEYWORDS = new Set(["example", "examples", "const", "enum", "default"]);
+const DATA_KEYWORDS = new Set(["const", "enum"]);
+/** Annotations: they validate nothing, so the compiled code does not carry them. */
+const ANNOTATIONS = new Set(["example", "examples", "default", "description", "title", "deprecated"]);
+/**
+ * The keywords the validators are compiled for. Each means the same in JSON Schema draft-07, which Ajv compiles
+ * without 2020-12's bookkeeping of evaluated properties (code a browser bundle would carry for nothing); a contract
+ * schema using another keyword stops the generator instead of being checked by the wrong rules.
+ */
+const KEYWORDS = new Set([
+  "type",
+  "enum",
+  "const",
+  "required",
+  "properties",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minProperties",
+  "maxProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "format",
+]);
+/** Keywords whose value is a map of schemas by name, not a schema. */
+const SCHEMA_MAPS = new Set(["properties"]);
 
-function forAjv(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(forAjv);
+function forAjv(schema: unknown, where = "#"): unknown {
+  if (Array.isArray(schema)) return schema.map((item, i) => forAjv(item, `${where}/${i}`));
   if (schema === null || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = DATA_KEYWORDS.has(key) ? value : forAjv(value);
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (!KEYWORDS.has(key))
+      throw new Error(
+        `[@petstore/service] ${where} uses the keyword ${key}, which the generated validators do not compile: add it to KEYWORDS in scripts/generated-files.ts if it means the same in draft-07`,
+      );
+    if (DATA_KEYWORDS.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key))
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, sub]) => [
+          name,
+          forAjv(sub, `${where}/${key}/${name}`),
+        ]),
+      );
+    else out[key] = forAjv(value, `${where}/${key}`);
+  }
   const bounds = typeof out.format === "string" ? FORMAT_BOUNDS[out.format] : undefined;
   if (bounds) {
     delete out.format;
-    out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), bounds];
+    out.minimum = Math.max(bounds.minimum, (out.minimum as number | undefined) ?? bounds.minimum);
+    out.maximum = Math.min(bounds.maximum, (out.maximum as number | undefined) ?? bounds.maximum);
   }
   return out;
 }
@@ -81,7 +133,7 @@ export function renderValidators(
   operations: readonly ContractOperation[] = operationTable,
   components: { readonly [name: string]: JsonSchema } = componentSchemas,
 ): Record<string, string> {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: true } });
   // Identical schemas (every Error response) share one validator.
   const names = new Map<string, string>();
   const table: string[] = [];
@@ -113,6 +165,8 @@ export function renderValidators(
       );
     return `(${inline})`;
   });
+  // Nothing reads an error's schemaPath (messages name the instance path): not shipped.
+  code = code.replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, "");
   if (/require\(/.test(code)) throw new Error("[@petstore/service] the standalone validators still require a module");
   const text = `${header}${code}\n\n/** Each precompiled validator by key (\`<operationId> <part>\`). */\nexport const validators = {\n${table.join("\n")}\n};\n`;
   return { "validators.ts": text };
