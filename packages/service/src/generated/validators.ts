@@ -3,36 +3,36 @@
 // Do not edit by hand; a test fails when this file is stale.
 // @ts-nocheck
 
-export const v0 = validate10;
-const schema11 = {"type":"string","enum":["available","pending","sold"]};
+export const v0 = validate21;
+const schema6 = {"type":"string","enum":["available","pending","sold"]};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate10.errors = [{instancePath,keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath,keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "available") || (data === "pending")) || (data === "sold"))){
-validate10.errors = [{instancePath,keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"}];
+validate21.errors = [{instancePath,keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate10.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const v1 = validate11;
-const schema12 = {"type":"object","required":["name","categoryId"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"status":{"type":"string","enum":["available","pending","sold"]}}};
+export const v1 = validate22;
+const schema7 = {"type":"object","required":["name","categoryId"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"status":{"type":"string","enum":["available","pending","sold"]}}};
 const func2 = (function(str){let length=0;let pos=0;const len=str.length;while(pos<len){length++;const value=str.charCodeAt(pos++);if(value>=0xd800&&value<=0xdbff&&pos<len){const extra=str.charCodeAt(pos);if((extra&0xfc00)===0xdc00)pos++;}}return length;});
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.categoryId === undefined) && (missing0 = "categoryId"))){
-validate11.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate22.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -42,18 +42,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-validate11.errors = [{instancePath:instancePath+"/name",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate22.errors = [{instancePath:instancePath+"/name",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func2(data0) < 1){
-validate11.errors = [{instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/name",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/name",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -67,18 +67,18 @@ if(data.categoryId !== undefined){
 let data1 = data.categoryId;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate11.errors = [{instancePath:instancePath+"/categoryId",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/categoryId",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-validate11.errors = [{instancePath:instancePath+"/categoryId",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate22.errors = [{instancePath:instancePath+"/categoryId",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data1 < -9007199254740991 || isNaN(data1)){
-validate11.errors = [{instancePath:instancePath+"/categoryId",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+validate22.errors = [{instancePath:instancePath+"/categoryId",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
 }
 }
@@ -94,11 +94,11 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate11.errors = [{instancePath:instancePath+"/status",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/status",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data2 === "available") || (data2 === "pending")) || (data2 === "sold"))){
-validate11.errors = [{instancePath:instancePath+"/status",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/status",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -111,32 +111,32 @@ var valid0 = true;
 }
 }
 else {
-validate11.errors = [{instancePath,keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath,keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate11.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const v2 = validate12;
-const schema13 = {"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"status":{"type":"string","enum":["available","pending","sold"]}}};
+export const v2 = validate23;
+const schema8 = {"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"status":{"type":"string","enum":["available","pending","sold"]}}};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.categoryId === undefined) && (missing0 = "categoryId"))){
-validate12.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate23.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "name")) || (key0 === "categoryId")) || (key0 === "status"))){
-validate12.errors = [{instancePath,keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate23.errors = [{instancePath,keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -146,18 +146,18 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate12.errors = [{instancePath:instancePath+"/id",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/id",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-validate12.errors = [{instancePath:instancePath+"/id",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate23.errors = [{instancePath:instancePath+"/id",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data0 < 1 || isNaN(data0)){
-validate12.errors = [{instancePath:instancePath+"/id",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate23.errors = [{instancePath:instancePath+"/id",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -175,12 +175,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
-validate12.errors = [{instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate23.errors = [{instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/name",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/name",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -194,18 +194,18 @@ if(data.categoryId !== undefined){
 let data2 = data.categoryId;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate12.errors = [{instancePath:instancePath+"/categoryId",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/categoryId",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-validate12.errors = [{instancePath:instancePath+"/categoryId",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate23.errors = [{instancePath:instancePath+"/categoryId",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data2 < -9007199254740991 || isNaN(data2)){
-validate12.errors = [{instancePath:instancePath+"/categoryId",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+validate23.errors = [{instancePath:instancePath+"/categoryId",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
 }
 }
@@ -221,11 +221,11 @@ if(data.status !== undefined){
 let data3 = data.status;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-validate12.errors = [{instancePath:instancePath+"/status",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/status",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data3 === "available") || (data3 === "pending")) || (data3 === "sold"))){
-validate12.errors = [{instancePath:instancePath+"/status",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values"}];
+validate23.errors = [{instancePath:instancePath+"/status",keyword:"enum",params:{allowedValues: schema8.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -240,18 +240,18 @@ var valid0 = true;
 }
 }
 else {
-validate12.errors = [{instancePath,keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate12.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const v3 = validate13;
-const schema14 = {"type":"array","items":{"type":"object","required":["id","name","categoryId"],"additionalProperties":false,"properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1},"categoryId":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"status":{"type":"string","enum":["available","pending","sold"]}}}};
+export const v3 = validate24;
+const schema9 = {"type":"array","items":{"$ref":"v2"}};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -259,126 +259,10 @@ if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if((((data0.id === undefined) && (missing0 = "id")) || ((data0.name === undefined) && (missing0 = "name"))) || ((data0.categoryId === undefined) && (missing0 = "categoryId"))){
-validate13.errors = [{instancePath:instancePath+"/" + i0,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs3 = errors;
-for(const key0 in data0){
-if(!((((key0 === "id") || (key0 === "name")) || (key0 === "categoryId")) || (key0 === "status"))){
-validate13.errors = [{instancePath:instancePath+"/" + i0,keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs3 === errors){
-if(data0.id !== undefined){
-let data1 = data0.id;
-const _errs4 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/id",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs4){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/id",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/id",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.name !== undefined){
-let data2 = data0.name;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func2(data2) < 1){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/name",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/name",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.categoryId !== undefined){
-let data3 = data0.categoryId;
-const _errs8 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/categoryId",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs8){
-if(typeof data3 == "number"){
-if(data3 > 9007199254740991 || isNaN(data3)){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/categoryId",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data3 < -9007199254740991 || isNaN(data3)){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/categoryId",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
-return false;
-}
-}
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.status !== undefined){
-let data4 = data0.status;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/status",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data4 === "available") || (data4 === "pending")) || (data4 === "sold"))){
-validate13.errors = [{instancePath:instancePath+"/" + i0+"/status",keyword:"enum",params:{allowedValues: schema14.items.properties.status.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/" + i0,keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
@@ -387,32 +271,32 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath,keyword:"type",params:{type: "array"},message:"must be array"}];
+validate24.errors = [{instancePath,keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate13.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const v4 = validate14;
-const schema15 = {"type":"object","required":["code","message","status"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599}}};
+export const v4 = validate26;
+const schema10 = {"type":"object","required":["code","message","status"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599}}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate14.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "code") || (key0 === "message")) || (key0 === "status"))){
-validate14.errors = [{instancePath,keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate26.errors = [{instancePath,keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -421,7 +305,7 @@ if(_errs1 === errors){
 if(data.code !== undefined){
 const _errs2 = errors;
 if(typeof data.code !== "string"){
-validate14.errors = [{instancePath:instancePath+"/code",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/code",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -433,7 +317,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs4 = errors;
 if(typeof data.message !== "string"){
-validate14.errors = [{instancePath:instancePath+"/message",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/message",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -446,18 +330,18 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate14.errors = [{instancePath:instancePath+"/status",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate26.errors = [{instancePath:instancePath+"/status",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-validate14.errors = [{instancePath:instancePath+"/status",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
+validate26.errors = [{instancePath:instancePath+"/status",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
 return false;
 }
 else {
 if(data2 < 400 || isNaN(data2)){
-validate14.errors = [{instancePath:instancePath+"/status",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
+validate26.errors = [{instancePath:instancePath+"/status",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
 }
@@ -474,95 +358,95 @@ var valid0 = true;
 }
 }
 else {
-validate14.errors = [{instancePath,keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate14.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const v5 = validate15;
-const schema16 = {"type":"integer","minimum":1,"maximum":100};
+export const v5 = validate27;
+const schema11 = {"type":"integer","minimum":1,"maximum":100};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate15.errors = [{instancePath,keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate27.errors = [{instancePath,keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 100 || isNaN(data)){
-validate15.errors = [{instancePath,keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+validate27.errors = [{instancePath,keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
 return false;
 }
 else {
 if(data < 1 || isNaN(data)){
-validate15.errors = [{instancePath,keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate27.errors = [{instancePath,keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-validate15.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const v6 = validate16;
-const schema17 = {"type":"string","minLength":1,"maxLength":255};
+export const v6 = validate28;
+const schema12 = {"type":"string","minLength":1,"maxLength":255};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 255){
-validate16.errors = [{instancePath,keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate28.errors = [{instancePath,keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func2(data) < 1){
-validate16.errors = [{instancePath,keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate28.errors = [{instancePath,keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate16.errors = [{instancePath,keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath,keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate16.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const v7 = validate17;
-const schema18 = {"type":"integer","minimum":1,"maximum":9007199254740991};
+export const v7 = validate29;
+const schema13 = {"type":"integer","minimum":1,"maximum":9007199254740991};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate17.errors = [{instancePath,keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate29.errors = [{instancePath,keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 9007199254740991 || isNaN(data)){
-validate17.errors = [{instancePath,keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate29.errors = [{instancePath,keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data < 1 || isNaN(data)){
-validate17.errors = [{instancePath,keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate29.errors = [{instancePath,keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-validate17.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
