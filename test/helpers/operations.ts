@@ -8,7 +8,7 @@ export interface TableOperation {
   readonly method: string;
   readonly path: string;
   readonly sdkMethod: string;
-  readonly requestBody?: { readonly schema: { readonly [keyword: string]: unknown } };
+  readonly requestBody?: { readonly schema: { readonly [keyword: string]: unknown }; readonly example?: unknown };
   readonly responses: { readonly [status: string]: { readonly schema?: unknown } };
 }
 
@@ -27,16 +27,18 @@ export interface ExampleRequest {
 
 /**
  * A valid request of `operation`: every path parameter is `petId` (the pet a test made first), the body is the
- * contract's example of the request body, and no query (every query parameter is optional). Throws, naming the
- * operation, when its body has no example to send.
+ * contract's example of the request body (the media type's `example`, else its schema's), and no query (every query
+ * parameter is optional). Throws, naming the operation and where the example goes, when its body has none to send.
  */
 export function exampleRequest(operation: TableOperation, petId: number | string): ExampleRequest {
   const path = operation.path.replace(/\{[^}]+\}/g, encodeURIComponent(String(petId)));
   if (!operation.requestBody) return { operationId: operation.operationId, method: operation.method, path };
-  const body = operation.requestBody.schema.example;
+  const body = operation.requestBody.example ?? operation.requestBody.schema.example;
   if (body === undefined)
     throw new Error(
-      `${operation.operationId}'s request body has no example in openapi.yaml: add one, the tests send it`,
+      `${operation.operationId}'s request body has no example in openapi.yaml: add one at ` +
+        `paths["${operation.path}"].${operation.method.toLowerCase()}.requestBody.content["application/json"].example ` +
+        "(or as its schema's example); the tests send it as the operation's valid body",
     );
   return { operationId: operation.operationId, method: operation.method, path, body };
 }

@@ -55,7 +55,7 @@ export interface ResolvedOperation {
   method: string;
   path: string;
   parameters: { name: string; in: string; required: boolean; schema: Json }[];
-  requestBody?: { required: boolean; schema: Json };
+  requestBody?: { required: boolean; schema: Json; example?: unknown };
   responses: Record<string, { schema?: Json; headers: Record<string, { required: boolean; const?: string }> }>;
   constantHeaders: Record<string, string>;
   sdkMethod: string;
@@ -134,6 +134,7 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
       }
       const body = op.requestBody as Json | undefined;
       const bodySchema = body ? jsonSchemaOf(body.content) : undefined;
+      const bodyExample = ((body?.content as Json | undefined)?.["application/json"] as Json | undefined)?.example;
       const parameters = [...shared, ...((op.parameters as ResolvedOperation["parameters"] | undefined) ?? [])];
       result.push({
         operationId: op.operationId,
@@ -145,7 +146,15 @@ export function resolveOperations(document: OpenApiDocument): ResolvedOperation[
           required: p.required === true,
           schema: p.schema,
         })),
-        ...(bodySchema ? { requestBody: { required: body?.required === true, schema: bodySchema } } : {}),
+        ...(bodySchema
+          ? {
+              requestBody: {
+                required: body?.required === true,
+                schema: bodySchema,
+                ...(bodyExample === undefined ? {} : { example: bodyExample }),
+              },
+            }
+          : {}),
         responses,
         constantHeaders,
         sdkMethod: sdkMethodOf(op, `${method.toUpperCase()} ${path}`),

@@ -26,8 +26,11 @@ export interface ContractOperation {
   /** The OpenAPI path template, e.g. `/pets/{petId}`. */
   readonly path: string;
   readonly parameters: readonly ContractParameter[];
-  /** The `application/json` request body, when the operation takes one. */
-  readonly requestBody?: { readonly required: boolean; readonly schema: JsonSchema };
+  /**
+   * The `application/json` request body, when the operation takes one, with the media type's `example` when the
+   * contract gives one there (beside the schema, as `createPet` does).
+   */
+  readonly requestBody?: { readonly required: boolean; readonly schema: JsonSchema; readonly example?: unknown };
   /** Each declared response by status code (or `default`). */
   readonly responses: { readonly [status: string]: ContractResponse };
   /** Response headers whose schema fixes a `const` value, by name: sent on every response of the operation. */

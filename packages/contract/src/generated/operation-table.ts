@@ -314,6 +314,11 @@ export const operationTable: readonly ContractOperation[] = [
           "categoryId": 1,
           "status": "available"
         }
+      },
+      "example": {
+        "name": "Rex",
+        "categoryId": 1,
+        "status": "available"
       }
     },
     "responses": {
