@@ -47,6 +47,30 @@ const success = (op: ContractOperation) => {
   return status;
 };
 
+/**
+ * The name of an SDK method's body argument, from the contract: the request body's `x-sdk-body` when it has one, else
+ * the name of its component schema without a leading `New` (`NewPet` → `pet`, `StatusUpdate` → `statusUpdate`), else
+ * `body` (an inline schema). Throws, saying to set `x-sdk-body`, on a name that is no identifier or is taken by
+ * another argument of the method (`taken`: its path parameters, `params`, `options`).
+ */
+export function bodyNameOf(requestBody: Json, where: string, taken: readonly string[]): string {
+  const given = requestBody["x-sdk-body"];
+  const schemaName = refName(mediaSchema(requestBody.content));
+  const name =
+    typeof given === "string" ? given : schemaName ? lowerFirst(schemaName.replace(/^New(?=[A-Z])/, "")) : "body";
+  const problem = !/^[A-Za-z_$][\w$]*$/.test(name)
+    ? "is no JavaScript identifier"
+    : [...taken, "params", "options"].includes(name)
+      ? "is the name of another argument of the method"
+      : undefined;
+  if (problem)
+    throw new Error(
+      `[@petstore/client] ${where}: the request body's argument name ${str(name)} ${problem}; ` +
+        "set the request body's x-sdk-body in openapi.yaml to another name (e.g. x-sdk-body: change)",
+    );
+  return name;
+}
+
 /** What one operation's SDK method looks like. */
 interface Method {
   op: ContractOperation;
@@ -77,11 +101,17 @@ function methodOf(op: ContractOperation, aliases: Set<string>): Method {
   };
   const path = op.parameters.filter((p) => p.in === "path");
   const query = op.parameters.filter((p) => p.in === "query");
-  // The body's name: the resource in the singular (`pets.create(pet)`).
-  const bodyName = resource.replace(/s$/, "") || "body";
+  const body = written(op).requestBody as Json | undefined;
+  const bodyName = body
+    ? bodyNameOf(
+        body,
+        `${op.method} ${op.path}`,
+        path.map((p) => p.name),
+      )
+    : "";
   const args = path.map((p) => `${p.name}: ${O}["parameters"]["path"][${str(p.name)}]`);
   if (op.requestBody) {
-    const type = typeOf(mediaSchema((written(op).requestBody as Json).content), false);
+    const type = typeOf(mediaSchema(body!.content), false);
     args.push(
       `${bodyName}${op.requestBody.required ? "" : "?"}: ${type ?? `NonNullable<${O}["requestBody"]>["content"]["application/json"]`}`,
     );

@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { operationTable } from "@petstore/contract";
+import { openapiDocument, operationTable } from "@petstore/contract";
+import { displayPartsToString } from "typescript";
 import { describe, expect, it } from "vitest";
-import { generatedDir, renderGeneratedFiles } from "../scripts/generated-files";
+import { bodyNameOf, generatedDir, renderGeneratedFiles } from "../scripts/generated-files";
 import { createPetstoreClient } from "../src/index";
 import { petstoreQueries } from "../src/query/index";
-import { languageService } from "./helpers/typescript";
+import { languageService, packageDir } from "./helpers/typescript";
 
 describe("the client's generated wiring", () => {
   it("is up to date with the contract (run `pnpm generate`)", async () => {
@@ -49,6 +50,18 @@ ${calls.join("")}`;
     60_000,
   );
 
+  it.each(operationTable.filter((op) => op.requestBody).map((op) => [op.sdkMethod, op] as const))(
+    "%s names its body argument from the contract in the signature editors show",
+    (_, op) => {
+      const paths = openapiDocument.paths as unknown as Record<string, Record<string, { requestBody: object }>>;
+      const body = paths[op.path]![op.method.toLowerCase()]!.requestBody as Parameters<typeof bodyNameOf>[0];
+      const name = bodyNameOf(body, op.path, []);
+      const info = ts.service.getQuickInfoAtPosition(join(packageDir, "test", "usage.virtual.ts"), at(op));
+      expect(displayPartsToString(info?.displayParts)).toMatch(new RegExp(`\\(([^)]*, )?${name}: `));
+    },
+    60_000,
+  );
+
   it("makes editors strike through exactly the deprecated methods (suggestion 6385)", () => {
     expect(ts.errors("usage.virtual.ts")).toEqual([]);
     const struck = ts
@@ -56,5 +69,34 @@ ${calls.join("")}`;
       .filter((d) => d.code === 6385 || d.code === 6387)
       .map((d) => d.start);
     expect(struck).toEqual(operationTable.filter((op) => op.deprecation).map(at));
+  });
+});
+
+describe("the name of a method's body argument", () => {
+  const json = (schema: object) => ({ content: { "application/json": { schema } } });
+  const ref = (name: string) => json({ $ref: `#/components/schemas/${name}` });
+
+  it("comes from the body's component schema, without a leading New: pets.create(pet) stays", () => {
+    expect(bodyNameOf(ref("NewPet"), "POST /pets", [])).toBe("pet");
+    expect(bodyNameOf(ref("StatusUpdate"), "PUT /pets/{petId}/status", ["petId"])).toBe("statusUpdate");
+    expect(bodyNameOf(ref("Newsletter"), "POST /newsletters", [])).toBe("newsletter");
+  });
+
+  it("is `body` for an inline schema, and x-sdk-body when the contract names it", () => {
+    const inline = json({ type: "object", properties: { status: { type: "string" } } });
+    expect(bodyNameOf(inline, "PUT /pets/{petId}/status", ["petId"])).toBe("body");
+    expect(bodyNameOf({ ...inline, "x-sdk-body": "change" }, "PUT /pets/{petId}/status", ["petId"])).toBe("change");
+    expect(bodyNameOf({ ...ref("NewPet"), "x-sdk-body": "animal" }, "POST /pets", [])).toBe("animal");
+  });
+
+  it("refuses a name that is no identifier or is another argument's, saying to set x-sdk-body", () => {
+    expect(() => bodyNameOf({ ...ref("NewPet"), "x-sdk-body": "new pet" }, "POST /pets", [])).toThrow(
+      '[@petstore/client] POST /pets: the request body\'s argument name "new pet" is no JavaScript identifier; ' +
+        "set the request body's x-sdk-body in openapi.yaml to another name (e.g. x-sdk-body: change)",
+    );
+    expect(() => bodyNameOf(ref("PetId"), "PUT /pets/{petId}", ["petId"])).toThrow(
+      '"petId" is the name of another argument of the method',
+    );
+    expect(() => bodyNameOf(ref("Params"), "POST /pets", [])).toThrow("is the name of another argument");
   });
 });
