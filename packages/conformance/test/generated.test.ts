@@ -2,6 +2,7 @@ import { operationTable } from "@petstore/contract";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import { generatedDir, missingMatrixFiles, renderMatrix } from "../scripts/generated-files";
 import { matrixFileName } from "../src/matrix/coverage";
 
@@ -24,9 +25,9 @@ describe("generated matrix index", () => {
   it("names, for `pnpm generate` to print, the matrix file each operation without one needs", () => {
     const [first] = operationTable;
     expect(missingMatrixFiles()).toEqual([]);
-    expect(missingMatrixFiles([first!, { ...first!, operationId: "setPetStatus" } as never])).toEqual([
-      "[@petstore/conformance] setPetStatus has no cases yet: write packages/conformance/src/matrix/set-pet-status.ts " +
-        "exporting `setPetStatusCases(): ConformanceCase[]` and `setPetStatusRequests: OperationRequests` " +
+    expect(missingMatrixFiles([first!, { ...first!, operationId: UNKNOWN_OPERATION } as never])).toEqual([
+      "[@petstore/conformance] notAnOperationOfTheContract has no cases yet: write packages/conformance/src/matrix/not-an-operation-of-the-contract.ts " +
+        "exporting `notAnOperationOfTheContractCases(): ConformanceCase[]` and `notAnOperationOfTheContractRequests: OperationRequests` " +
         "(as get-pet.ts does), then run pnpm generate again",
     ]);
   });

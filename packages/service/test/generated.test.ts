@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { UNKNOWN_OPERATION } from "../../../test/helpers/operations.ts";
 import { operationTable } from "@petstore/contract";
 import { generatedDir, missingOperationFiles, renderOperations, renderValidators } from "../scripts/generated-files";
 
@@ -19,11 +20,11 @@ describe("generated validators", () => {
   it("name, for `pnpm generate` to print, the function file each operation without one needs", () => {
     const [first] = operationTable;
     expect(missingOperationFiles()).toEqual([]);
-    const withNew = [first!, { ...first!, operationId: "setPetStatus" } as never];
+    const withNew = [first!, { ...first!, operationId: UNKNOWN_OPERATION } as never];
     expect(missingOperationFiles(withNew)).toEqual([
-      "[@petstore/service] setPetStatus has no function yet: write packages/service/src/operations/set-pet-status.ts " +
-        "exporting `const setPetStatus: Operation` (as get-pet.ts does), then run pnpm generate again",
+      "[@petstore/service] notAnOperationOfTheContract has no function yet: write packages/service/src/operations/not-an-operation-of-the-contract.ts " +
+        "exporting `const notAnOperationOfTheContract: Operation` (as get-pet.ts does), then run pnpm generate again",
     ]);
-    expect(renderOperations(withNew)["operations.ts"]).not.toContain("setPetStatus");
+    expect(renderOperations(withNew)["operations.ts"]).not.toContain(UNKNOWN_OPERATION);
   });
 });
