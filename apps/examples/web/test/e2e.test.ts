@@ -37,7 +37,7 @@ interface OpenApp {
 
 // The warning a page's first client gives, naming both ways on.
 const KEY_WARNING =
-  /^\[@petstore\/client\] This page holds an API key that every visitor can read\. .*backend.*proxy.*dangerouslyAllowBrowser: true\.$/;
+  /^\[@petstore\/client\] This page holds an API key that every visitor can read\. .*backend.*proxy.*dangerouslyAllowBrowser: true\b/;
 
 /** Opens the app at `url` and waits until it has listed the pets. */
 async function open(url: string): Promise<OpenApp> {
@@ -155,6 +155,9 @@ describe.skipIf("reason" in chromium)("in headless Chromium", () => {
       expect(await listedNames(page)).toEqual(["Luna"]);
       // A key in a page: the first client warns once that visitors can read it.
       expect(sdkWarnings).toEqual([expect.stringMatching(KEY_WARNING)]);
+      // The README shows the warning as the console prints it.
+      const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+      expect(readme.split("\n")).toContain(sdkWarnings[0]);
 
       await addPet(page, "Pepper", "pending");
       expect(await listedNames(page)).toEqual(["Luna", "Pepper"]);
