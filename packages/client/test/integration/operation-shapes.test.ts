@@ -8,6 +8,10 @@ import { buildCopy, copyPackages, type PackagesCopy } from "../../scripts/operat
 // (PATCH, PUT), DELETE answering 204, and a POST answering 202 without a body. The copy's own `generate` and build
 // make the SDK; these tests drive it with a fake fetch.
 const error = { $ref: "#/components/responses/UnexpectedError" };
+const shared = (name: string) => ({ $ref: `#/components/responses/${name}` });
+// What the service answers before an operation runs, which the contract's lint requires each operation to declare.
+const before = { "400": shared("BadRequest"), "401": shared("Unauthorized"), "503": shared("ServiceUnavailable") };
+const beforeBody = { ...before, "413": shared("PayloadTooLarge"), "415": shared("UnsupportedMediaType") };
 const petId = { $ref: "#/components/parameters/PetId" };
 const petBody = (schema: string) => ({
   required: true,
@@ -29,7 +33,7 @@ function grow(document: any) {
       summary: "Change an animal",
       parameters: [petId],
       requestBody: petBody("PetPatch"),
-      responses: { "200": petAnswer, default: error },
+      responses: { "200": petAnswer, ...beforeBody, default: error },
     },
     put: {
       operationId: "replacePet",
@@ -37,21 +41,21 @@ function grow(document: any) {
       summary: "Replace an animal",
       parameters: [petId],
       requestBody: petBody("NewPet"),
-      responses: { "200": petAnswer, default: error },
+      responses: { "200": petAnswer, ...beforeBody, default: error },
     },
     delete: {
       operationId: "deletePet",
       "x-sdk-method": "pets.delete",
       summary: "Remove an animal",
       parameters: [petId],
-      responses: { "204": { description: "Removed." }, default: error },
+      responses: { "204": { description: "Removed." }, ...before, default: error },
     },
   });
   document.paths["/pets/sweeps"] = {
     post: {
       operationId: "sweepPets",
       summary: "Start a sweep",
-      responses: { "202": { description: "Accepted; nothing to read." }, default: error },
+      responses: { "202": { description: "Accepted; nothing to read." }, ...before, default: error },
     },
   };
 }

@@ -36,13 +36,4 @@ describe("README: TanStack Query", () => {
       await server.close();
     }
   });
-
-  it("states the size budget that .size-limit.js enforces for ./query", async () => {
-    const entries = (await import(new URL("../../.size-limit.js", import.meta.url).href)).default as {
-      path: string;
-      limit: string;
-    }[];
-    const query = entries.find((entry) => entry.path === "dist/query.js");
-    expect(section).toContain(`its budget (\`size-budget.json\`) is ${query?.limit}`);
-  });
 });
