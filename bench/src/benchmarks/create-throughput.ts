@@ -124,7 +124,7 @@ export async function runCreateThroughput({ scale, placement }: BenchContext): P
         `wrk (one thread, ${connections} connections, ${durationSeconds} s per run after a ${warmupSeconds} s warm-up per store, ` +
         `${rounds} round${rounds === 1 ? "" : "s"} alternating which store goes first). Every request is \`POST /v1/pets\` with its own ` +
         "`Idempotency-Key`, and every 201 is sent only once the create is durable: SQLite commits the creates of one " +
-        "event-loop turn in one transaction (WAL, `synchronous=FULL`), the JSON-lines store appends them and calls " +
+        "event-loop turn in one transaction (WAL, synced by `fdatasync` off the event loop), the JSON-lines store appends them and calls " +
         "`fdatasync` once per group. Both run the same `startServer` (logs off) in their own process, pinned to the same " +
         "core, with their files in one folder of the same file system; the JSON-lines store is the frozen copy in " +
         "`src/baselines/jsonl-store/`. The ratio is the median over rounds of SQLite's req/s ÷ the baseline's in the same round.",
