@@ -33,7 +33,8 @@ export function requestErrorStatuses(document: OpenApiDocument): Record<RequestP
 /**
  * One line for each operation that does not declare a status the service answers it with before it runs
  * (`x-request-errors`: every operation; one with security; one with parameters; one with a body), naming the
- * operation and the missing statuses. Empty when every operation declares them; a `default` response does not count.
+ * operation and the missing statuses, and one for each operation that overrides the document's `security` (the
+ * service authenticates them all). Empty when every operation declares them; a `default` response does not count.
  */
 export function undeclaredRequestErrors(document: OpenApiDocument): string[] {
   const statuses = requestErrorStatuses(document);
@@ -41,9 +42,15 @@ export function undeclaredRequestErrors(document: OpenApiDocument): string[] {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of Object.keys(item).filter((key) => METHODS.includes(key))) {
       const op = item[method] as Json;
+      const name = `${String(op.operationId)} (${method.toUpperCase()} ${path})`;
+      if (op.security !== undefined && JSON.stringify(op.security) !== JSON.stringify(document.security))
+        problems.push(
+          `${name} overrides the document's security: the service authenticates every operation with the API ` +
+            "key (Authorization: Bearer), so it would answer 401 all the same; remove its security",
+        );
       const has: Record<RequestPart, boolean> = {
         every: true,
-        security: ((op.security ?? document.security ?? []) as unknown[]).length > 0,
+        security: ((document.security ?? []) as unknown[]).length > 0,
         parameters: [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].length > 0,
         requestBody: op.requestBody !== undefined,
       };
@@ -60,7 +67,7 @@ export function undeclaredRequestErrors(document: OpenApiDocument): string[] {
       const list = [...missing.keys()].sort((a, b) => a - b).join(", ");
       const parts = [...new Set([...missing.values()].flatMap((set) => [...set]))].join(", ");
       problems.push(
-        `${String(op.operationId)} (${method.toUpperCase()} ${path}) must declare ${list}: the service answers them ` +
+        `${name} must declare ${list}: the service answers them ` +
           `before it runs (x-request-errors: ${parts}); $ref the shared responses of components/responses`,
       );
     }

@@ -1,5 +1,5 @@
 import { BadRequestError, createPetstoreClient, NotFoundError } from "@petstore/client";
-import { operationTable, requestLimits, type Pet } from "@petstore/contract";
+import { operationTable, requestErrorStatuses, requestLimits, type Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers } from "../src/index";
 import { allowOf, exampleRequest, routeNames } from "../../../test/helpers/operations.ts";
@@ -164,6 +164,17 @@ describe("request errors of every operation, as Error bodies the contract declar
       );
     }
     return bad.map(([what, status, { path, ...init }]) => [op.operationId, what, status, request, path, init] as const);
+  });
+
+  it("cover each status x-request-errors lists for security, parameters and bodies", () => {
+    const covered = new Set(cases.map(([, , status]) => status));
+    const listed = [
+      ...requestErrorStatuses.security,
+      ...requestErrorStatuses.parameters,
+      ...requestErrorStatuses.requestBody,
+    ];
+    // Two Authorization headers (the other 400 of security) are the service's own test, as is 503 (every).
+    expect([...new Set(listed)].sort()).toEqual([...covered].sort());
   });
 
   it.each(cases)("%s with %s is a %i", async (operationId, _what, status, request, path, init) => {
