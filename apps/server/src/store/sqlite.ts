@@ -6,6 +6,7 @@ import { importJsonLines } from "./jsonl-import";
 import { createSqlStore, type SqlDriver, type SqlPetStore, type SqlStoreOptions } from "./sql-store";
 import { fromVersion1 } from "./schema";
 import { startCheckpoints, type Checkpoints } from "./sqlite-checkpoints";
+import { walDataVersion } from "./sqlite-revision";
 import { SCHEMA_VERSION, sqliteSchema } from "./sqlite-schema";
 import { StoreUnavailableError } from "./types";
 
@@ -165,9 +166,13 @@ function sqliteDriver(db: Database.Database, walFile?: string, checkpoints?: Che
   const all = <Row>(sql: string, params: readonly unknown[]) => statement(sql).all(...params) as Row[];
   // libsql's get() skips the row iterator all() builds: about half the cost of a one-row statement here.
   const one = <Row>(sql: string, params: readonly unknown[]) => statement(sql).get(...params) as Row | undefined;
-  // Read on every cached GET: a raw statement answers an array, a third of all()'s cost for one value.
+  // Read on every cached GET: a raw statement answers an array, a third of all()'s cost for one value; and it runs
+  // only when the WAL-index header says another connection may have committed (sqlite-revision.ts).
   const dataVersionStatement = db.prepare("PRAGMA data_version").raw();
-  const dataVersion = () => (dataVersionStatement.get() as [number])[0];
+  const dataVersion = walDataVersion(
+    walFile === undefined ? undefined : `${walFile.slice(0, -"-wal".length)}-shm`,
+    () => (dataVersionStatement.get() as [number])[0],
+  );
   // Waiting for another process's lock happens in whenNotBusy, between event-loop turns, not inside SQLite.
   db.exec("PRAGMA busy_timeout = 0");
   // One transaction at a time on the connection; other processes' locks are waited for without blocking.
@@ -234,11 +239,12 @@ function sqliteDriver(db: Database.Database, walFile?: string, checkpoints?: Che
       }
     },
     // Another process's commit changes data_version; our own commits are counted here.
-    revision: () => commits * 2 ** 20 + dataVersion(),
+    revision: () => commits * 2 ** 20 + dataVersion.read(),
     async close() {
       await queue;
       await wal?.close();
       await checkpoints?.stop();
+      dataVersion.close();
       db.close();
     },
   };
