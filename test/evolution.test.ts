@@ -241,7 +241,7 @@ export const deletePet: Operation = async ({ params, store, basePath }) => {
     after(
       after(
         text,
-        'deletePet: "DELETE FROM petstore_pets WHERE id = ?",\n',
+        'findScope: "SELECT id FROM petstore_key_scopes WHERE scope = ?",\n',
         `  updatePet: \`UPDATE petstore_pets SET name_json = ?, category_id = ?, status = COALESCE(?, status) WHERE id = ?
                RETURNING id, name_json, category_id, status\`,
   deleteKeysOfPet: "DELETE FROM petstore_keys WHERE pet_id = ?",

@@ -1,23 +1,9 @@
-import type { NewPet, Pet, PetStatus } from "@petstore/contract";
-import {
-  IDEMPOTENCY_TTL_MS,
-  IdempotencyConflictError,
-  normalizePet,
-  type CreateResult,
-  type IdempotencyInput,
-  type PetStore,
-} from "./types";
-
-/** A row of `petstore_pets` as either engine returns it (PostgreSQL gives BIGINT columns as strings). */
-interface PetRow {
-  id: number | string;
-  name_json: string;
-  category_id: number | string;
-  status: PetStatus | null;
-}
+import type { NewPet } from "@petstore/contract";
+import { createBatch, toPet, type BatchOutcome, type PetRow } from "./sql-create-batch";
+import { IDEMPOTENCY_TTL_MS, type CreateResult, type IdempotencyInput, type PetStore } from "./types";
 
 /** The statements of one transaction, run on one connection. */
-interface SqlSession {
+export interface SqlSession {
   query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
   /** The first row only, for statements of at most one (SQLite's driver then skips building a list). */
   one<Row>(sql: string, params: readonly unknown[]): Promise<Row | undefined>;
@@ -57,26 +43,16 @@ export interface SqlPetStore extends PetStore {
   sweep(): Promise<void>;
 }
 
-type KeyRow = PetRow & { fingerprint: string; created_at: unknown };
-
 /**
  * The SQL of the store, once for SQLite and PostgreSQL: `?` placeholders (the PostgreSQL driver numbers them `$1,
  * $2…`) and only what both engines mean alike. The tables are in `schema.ts`. A new store method writes its SQL here.
  */
 const sql = {
-  insertPet: "INSERT INTO petstore_pets (name_json, category_id, status) VALUES (?, ?, ?) RETURNING id",
-  deletePet: "DELETE FROM petstore_pets WHERE id = ?",
   getPet: "SELECT id, name_json, category_id, status FROM petstore_pets WHERE id = ?",
   listPets: "SELECT id, name_json, category_id, status FROM petstore_pets ORDER BY id LIMIT ?",
   listPetsByStatus: "SELECT id, name_json, category_id, status FROM petstore_pets WHERE status = ? ORDER BY id LIMIT ?",
   addScope: "INSERT INTO petstore_key_scopes (scope) VALUES (?) ON CONFLICT DO NOTHING",
   findScope: "SELECT id FROM petstore_key_scopes WHERE scope = ?",
-  findKey: `SELECT p.id, p.name_json, p.category_id, p.status, k.fingerprint, k.created_at
-              FROM petstore_keys k JOIN petstore_pets p ON p.id = k.pet_id
-             WHERE k.scope_id = ? AND k.key = ?`,
-  deleteExpiredKey: "DELETE FROM petstore_keys WHERE scope_id = ? AND key = ? AND created_at <= ?",
-  claimKey: `INSERT INTO petstore_keys (scope_id, key, fingerprint, pet_id, created_at)
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING pet_id`,
   // The oldest expired keys, through the expiry index, a batch at a time.
   sweepKeys: `DELETE FROM petstore_keys WHERE (scope_id, key) IN (
                 SELECT scope_id, key FROM petstore_keys WHERE created_at <= ? ORDER BY created_at LIMIT ?)
@@ -93,19 +69,12 @@ interface PendingCreate {
   reject(error: unknown): void;
 }
 
-function toPet(row: PetRow): Pet {
-  return normalizePet(Number(row.id), {
-    name: JSON.parse(row.name_json) as string,
-    categoryId: Number(row.category_id),
-    ...(row.status === null ? {} : { status: row.status }),
-  });
-}
-
 /**
  * The one store over SQLite and PostgreSQL. Creates that arrive in the same event-loop turn share one transaction,
- * so one sync makes all of them durable (group commit), and each is answered only after that commit. An
- * idempotency key is claimed with `ON CONFLICT DO NOTHING` after its pet is inserted: when another instance claimed
- * it first, the pet is deleted again in the same transaction (its id is never reused) and the other pet is replayed.
+ * so one sync makes all of them durable (group commit), and each is answered only after that commit; the batch costs
+ * a few multi-row statements, not a few per create (`sql-create-batch.ts`). An idempotency key is claimed after its
+ * pet is inserted: when another instance claimed it first, the pet is deleted again in the same transaction (its id
+ * is never reused) and the other pet is replayed.
  * Expired keys are deleted at start (in the background) and every `sweepIntervalMs`.
  */
 export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {}): SqlPetStore {
@@ -127,77 +96,24 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     return id;
   }
 
-  /** The pet an unexpired key was used for: a replay, or a conflict when the body differs; "expired" for a key too old. */
-  async function earlier(
-    session: SqlSession,
-    scope: number,
-    idempotency: IdempotencyInput,
-  ): Promise<CreateResult | "expired" | undefined> {
-    const row = await session.one<KeyRow>(sql.findKey, [scope, idempotency.key]);
-    if (!row) return undefined;
-    if (now() - driver.fromTime(row.created_at) >= IDEMPOTENCY_TTL_MS) return "expired";
-    if (row.fingerprint !== idempotency.fingerprint) throw new IdempotencyConflictError(idempotency.key);
-    return { pet: toPet(row), replayed: true };
-  }
-
-  async function createOne(
-    session: SqlSession,
-    { input, idempotency }: PendingCreate,
-    learned: Map<string, number>,
-  ): Promise<CreateResult> {
-    const scope = idempotency && (await scopeId(session, idempotency.scope, learned));
-    if (idempotency && scope !== undefined) {
-      const found = await earlier(session, scope, idempotency);
-      // An expired key is forgotten now (the sweep may not have come yet), so that this create can claim it.
-      if (found === "expired")
-        await session.one(sql.deleteExpiredKey, [scope, idempotency.key, driver.toTime(now() - IDEMPOTENCY_TTL_MS)]);
-      else if (found) return found;
-    }
-    const row = await session.one<{ id: number | string }>(sql.insertPet, [
-      JSON.stringify(input.name),
-      input.categoryId,
-      input.status ?? null,
-    ]);
-    const pet = normalizePet(Number(row!.id), input);
-    if (!idempotency || scope === undefined) return { pet, replayed: false };
-    const claimed = await session.one(sql.claimKey, [
-      scope,
-      idempotency.key,
-      idempotency.fingerprint,
-      pet.id,
-      driver.toTime(now()),
-    ]);
-    if (claimed !== undefined) return { pet, replayed: false };
-    // Another instance committed this key while we inserted (PostgreSQL waited for it): theirs is the pet.
-    await session.one(sql.deletePet, [pet.id]);
-    const replay = await earlier(session, scope, idempotency);
-    if (!replay || replay === "expired")
-      throw new Error("[@petstore/server] an idempotency key was claimed and then not found");
-    return replay;
-  }
-
   /** Commits every create queued in this turn in one transaction, then answers each. */
   async function flush(batch: PendingCreate[]): Promise<void> {
     // One lock order on every instance (by key) keeps two PostgreSQL batches from deadlocking on each other's keys.
     const rank = ({ idempotency }: PendingCreate) =>
       idempotency ? `0${idempotency.scope}\u0000${idempotency.key}` : "1";
     const ordered = [...batch].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
-    let outcomes: ({ ok: true; result: CreateResult } | { ok: false; error: unknown })[];
+    let outcomes: BatchOutcome[];
     const learned = new Map<string, number>();
     try {
-      outcomes = await driver.transaction(async (session) => {
-        const done: typeof outcomes = [];
-        for (const create of ordered) {
-          try {
-            done.push({ ok: true, result: await createOne(session, create, learned) });
-          } catch (error) {
-            // A rule (a key reused with another body) fails that create alone; anything else fails the batch.
-            if (!(error instanceof IdempotencyConflictError)) throw error;
-            done.push({ ok: false, error });
-          }
-        }
-        return done;
-      });
+      // A rule (a key reused with another body) fails that create alone; anything thrown fails the batch.
+      outcomes = await driver.transaction((session) =>
+        createBatch(session, ordered, {
+          now: now(),
+          toTime: (ms) => driver.toTime(ms),
+          fromTime: (value) => driver.fromTime(value),
+          scopeId: (scope) => scopeId(session, scope, learned),
+        }),
+      );
     } catch (error) {
       const failure = driver.toStoreError(error);
       for (const create of ordered) create.reject(failure);

@@ -52,6 +52,35 @@ describe("Idempotency-Key on POST /v1/pets", () => {
     expect((await call(server.current, "/v1/pets?limit=100")).body.length).toBe(before + 1);
   });
 
+  it("settles a burst of one key with two bodies, among creates without keys: one pet, its body replays, the other 400", async () => {
+    const before = (await call(server.current, "/v1/pets?limit=100")).body.length;
+    const bodies = [
+      { name: "First", categoryId: 1 },
+      { name: "Second", categoryId: 1 },
+    ];
+    const [keyed, free] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          createPet(server.current, bodies[i % 2], { "idempotency-key": "key-burst" }).then((response) => ({
+            sent: bodies[i % 2]!.name,
+            response,
+          })),
+        ),
+      ),
+      Promise.all(Array.from({ length: 10 }, () => createPet(server.current, bodies[0]))),
+    ]);
+    const created = keyed.filter(({ response }) => response.status === 201);
+    expect(new Set(created.map(({ response }) => response.text)).size, "one pet for the key").toBe(1);
+    const winner = created[0]!.response.body as { name: string };
+    expect(created.every(({ sent }) => sent === winner.name)).toBe(true);
+    expect(created.filter(({ response }) => response.headers.get("idempotent-replayed") === null)).toHaveLength(1);
+    const refused = keyed.filter(({ response }) => response.status !== 201);
+    expect(refused.map(({ response }) => response.status)).toEqual(Array(10).fill(400));
+    expect(refused.every(({ sent }) => sent !== winner.name)).toBe(true);
+    expect(new Set(free.map((response) => response.body.id)).size).toBe(10);
+    expect((await call(server.current, "/v1/pets?limit=100")).body.length).toBe(before + 11);
+  });
+
   it("keeps keys apart per API key", async () => {
     const mine = await createPet(server.current, { name: "Rex", categoryId: 1 }, { "idempotency-key": "key-shared" });
     const theirs = await createPet(

@@ -1,6 +1,12 @@
 import pg from "pg";
-import { beforeEach, describe, expect, it } from "vitest";
-import { createPostgresStore, startServer, type RunningServer } from "../../src/index";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  type CreateResult,
+  createPostgresStore,
+  IdempotencyConflictError,
+  startServer,
+  type RunningServer,
+} from "../../src/index";
 import type { TestDatabase } from "../helpers/postgres";
 import { useTestDatabase } from "../helpers/test-database";
 import { describeStoreContract } from "./suite";
@@ -82,6 +88,62 @@ describe("PostgreSQL", () => {
       expect(listed).toHaveLength(21);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+
+  it("replays the pet another instance committed under a key while a batch inserted, deleting the batch's own", async () => {
+    await emptyDatabase();
+    const store = await createPostgresStore(url());
+    const other = new pg.Client({ connectionString: url() });
+    const watcher = new pg.Client({ connectionString: url() });
+    await Promise.all([other.connect(), watcher.connect()]);
+    try {
+      const rex = { name: "Rex", categoryId: 1 };
+      const key = (k: string, fingerprint = "f1") => ({ scope: "scope-a", key: k, fingerprint });
+      await store.create(rex, key("before"));
+      // Another instance's create of key "raced", not committed yet: the batch's look-up cannot see it.
+      await other.query("BEGIN");
+      const theirs = (
+        await other.query<{ id: string }>(
+          `INSERT INTO petstore_pets (name_json, category_id, status) VALUES ('"Theirs"', 7, NULL) RETURNING id`,
+        )
+      ).rows[0]!;
+      await other.query(
+        `INSERT INTO petstore_keys (scope_id, key, fingerprint, pet_id, created_at)
+         SELECT id, 'raced', 'f-theirs', $1, now() FROM petstore_key_scopes WHERE scope = 'scope-a'`,
+        [theirs.id],
+      );
+      const batch = Promise.allSettled([
+        store.create({ name: "Free", categoryId: 3 }, key("free")),
+        store.create(rex, key("raced", "f-theirs")),
+        store.create(rex, key("raced", "f-mine")),
+      ]);
+      // The batch's claim of "raced" waits for the other transaction's row.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await watcher.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+          );
+          expect(rows[0]!.n).toBe(1);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      await other.query("COMMIT");
+      const [free, replay, conflict] = await batch;
+      const theirsPet = { id: Number(theirs.id), name: "Theirs", categoryId: 7 };
+      expect(replay).toEqual({ status: "fulfilled", value: { pet: theirsPet, replayed: true } });
+      expect(conflict).toMatchObject({ status: "rejected", reason: expect.any(IdempotencyConflictError) });
+      expect(free).toMatchObject({ status: "fulfilled", value: { replayed: false } });
+      const freePet = (free as PromiseFulfilledResult<CreateResult>).value.pet;
+      const listed = await store.list({ limit: 100 });
+      expect(listed.map((pet) => pet.name).sort()).toEqual(["Free", "Rex", "Theirs"]);
+      // The batch's own pet for "raced" was inserted and deleted again: its id is gone for good.
+      const next = await store.create({ name: "Next", categoryId: 4 });
+      expect(next.pet.id).toBeGreaterThan(Math.max(freePet.id, theirsPet.id) + 1);
+      expect(await store.create(rex, key("raced", "f-theirs"))).toEqual({ pet: theirsPet, replayed: true });
+    } finally {
+      await other.query("ROLLBACK").catch(() => undefined);
+      await Promise.all([other.end(), watcher.end(), store.close()]);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { NewPet } from "@petstore/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  type CreateResult,
   IDEMPOTENCY_TTL_MS,
   IdempotencyConflictError,
   type SqlPetStore,
@@ -95,6 +96,71 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.list({ limit: 100 })).toHaveLength(1);
     });
 
+    // Creates called in one event-loop turn share one transaction: these run as one batch.
+    it("settles the creates of one batch as if one ran after another: replays, conflicts and new pets", async () => {
+      const store = await fresh();
+      const existing = await store.create(rex, key("existing"));
+      const max = { ...rex, name: "Max" };
+      const settled = await Promise.allSettled([
+        store.create(rex, key("dup")),
+        store.create(rex, key("dup")),
+        store.create(max, key("dup", "f2")),
+        store.create(rex, key("existing")),
+        store.create(max, key("existing", "f2")),
+        store.create({ name: "Free", categoryId: 2 }),
+        store.create({ name: "Free", categoryId: 2 }),
+        store.create(rex, key("dup", "f1", "scope-b")),
+      ]);
+      const [dup, dupAgain, dupConflict, replay, conflict, free, freeAgain, otherScope] = settled.map((result) =>
+        result.status === "fulfilled" ? result.value : result.reason,
+      );
+      expect(dup).toEqual({ pet: { id: expect.any(Number), ...rex }, replayed: false });
+      expect(dupAgain).toEqual({ pet: dup.pet, replayed: true });
+      expect(dupConflict).toBeInstanceOf(IdempotencyConflictError);
+      expect(replay).toEqual({ pet: existing.pet, replayed: true });
+      expect(conflict).toBeInstanceOf(IdempotencyConflictError);
+      expect(free).toEqual({ pet: { id: expect.any(Number), name: "Free", categoryId: 2 }, replayed: false });
+      expect(freeAgain.pet.id).not.toBe(free.pet.id);
+      expect(otherScope).toEqual({ pet: { id: expect.any(Number), ...rex }, replayed: false });
+      const ids = [existing, dup, free, freeAgain, otherScope].map((result) => result.pet.id);
+      expect(new Set(ids).size).toBe(5);
+      expect((await store.list({ limit: 100 })).map((pet) => pet.id)).toEqual([...ids].sort((a, b) => a - b));
+      expect(await store.create(rex, key("dup"))).toEqual({ pet: dup.pet, replayed: true });
+    });
+
+    it("lets the first create of a key in a batch decide: a conflict there leaves the key's pet as it was", async () => {
+      const store = await fresh();
+      const first = await store.create(rex, key("k"));
+      const settled = await Promise.allSettled([
+        store.create({ ...rex, name: "Max" }, key("k", "f2")),
+        store.create(rex, key("k")),
+      ]);
+      expect(settled[0]).toMatchObject({ status: "rejected", reason: expect.any(IdempotencyConflictError) });
+      expect(settled[1]).toEqual({ status: "fulfilled", value: { pet: first.pet, replayed: true } });
+      expect(await store.list({ limit: 100 })).toEqual([first.pet]);
+    });
+
+    it("gives every create of a batch larger than one statement's rows its own pet, alike bodies included", async () => {
+      const store = await fresh();
+      const statuses = ["available", "pending", "sold", undefined] as const;
+      const inputs = Array.from({ length: 150 }, (_, i): NewPet => {
+        const status = statuses[i % 4];
+        return { name: i % 3 === 0 ? "Alike" : `p${i % 7}`, categoryId: i % 5, ...(status ? { status } : {}) };
+      });
+      const keyOf = (i: number) => (i % 2 === 0 ? key(`many-${i}`) : undefined);
+      const results = await Promise.all(inputs.map((input, i) => store.create(input, keyOf(i))));
+      expect(results).toEqual(
+        inputs.map((input, i) => ({ pet: { id: results[i]!.pet.id, ...input }, replayed: false })),
+      );
+      expect(new Set(results.map((result) => result.pet.id)).size).toBe(150);
+      for (const result of results) expect(await store.get(result.pet.id)).toEqual(result.pet);
+      const replays = await Promise.all(
+        inputs.flatMap((input, i) => (keyOf(i) ? [store.create(input, keyOf(i))] : [])),
+      );
+      expect(replays.map((replay) => replay.pet)).toEqual(results.filter((_, i) => keyOf(i)).map((r) => r.pet));
+      expect(replays.every((replay) => replay.replayed)).toBe(true);
+    });
+
     it("gives 50 concurrent creates without keys 50 distinct ids", async () => {
       const store = await fresh();
       const results = await Promise.all(
@@ -116,6 +182,28 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       const later = await store.create({ ...rex, name: "New body is fine now" }, key("old", "f2"));
       expect(later.replayed).toBe(false);
       expect(later.pet.id).not.toBe(first.pet.id);
+    });
+
+    it("takes over an expired key in a batch once: its first create makes the pet, the rest follow that one", async () => {
+      let now = Date.UTC(2026, 0, 1);
+      const store = await fresh({ now: () => now });
+      const old = await store.create(rex, key("old"));
+      now += IDEMPOTENCY_TTL_MS;
+      const fresher = { ...rex, name: "Fresher" };
+      const settled = await Promise.allSettled([
+        store.create(fresher, key("old", "f2")),
+        store.create(fresher, key("old", "f2")),
+        store.create(rex, key("old")),
+      ]);
+      expect(settled[0]).toEqual({
+        status: "fulfilled",
+        value: { pet: { id: expect.any(Number), ...fresher }, replayed: false },
+      });
+      const taken = (settled[0] as PromiseFulfilledResult<CreateResult>).value.pet;
+      expect(taken.id).not.toBe(old.pet.id);
+      expect(settled[1]).toEqual({ status: "fulfilled", value: { pet: taken, replayed: true } });
+      expect(settled[2]).toMatchObject({ status: "rejected", reason: expect.any(IdempotencyConflictError) });
+      expect(await store.create(fresher, key("old", "f2"))).toEqual({ pet: taken, replayed: true });
     });
 
     if (harness.countKeys) {

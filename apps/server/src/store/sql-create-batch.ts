@@ -1,0 +1,257 @@
+import type { NewPet, Pet, PetStatus } from "@petstore/contract";
+import type { SqlSession } from "./sql-store";
+import {
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyConflictError,
+  normalizePet,
+  type CreateResult,
+  type IdempotencyInput,
+} from "./types";
+
+/** One create of a batch, as the store queued it. */
+export interface BatchCreate {
+  input: NewPet;
+  idempotency: IdempotencyInput | undefined;
+}
+
+/** A row of `petstore_pets` as either engine returns it (PostgreSQL gives BIGINT columns as strings). */
+export interface PetRow {
+  id: number | string;
+  name_json: string;
+  category_id: number | string;
+  status: PetStatus | null;
+}
+
+/** What one create of a batch came to: a rule it broke (a key reused with another body) fails it alone. */
+export type BatchOutcome = { ok: true; result: CreateResult } | { ok: false; error: unknown };
+
+/** What a batch needs from the store around it. */
+export interface BatchContext {
+  /** The time of the batch, in ms since the epoch. */
+  now: number;
+  /** The engine's value for a point in time and back. */
+  toTime(ms: number): unknown;
+  fromTime(value: unknown): number;
+  /** The id of a key scope, added when new. */
+  scopeId(scope: string): Promise<number>;
+}
+
+/**
+ * Rows per multi-row statement. A batch costs a few statements, not a few per create: most of a create's cost on
+ * libsql is per statement, not per row. Each row count up to this has its own prepared text.
+ */
+const ROWS_PER_STATEMENT = 64;
+
+const texts = new Map<string, string>();
+/** The text of `build(rows)`, built once per kind and row count. */
+function text(kind: string, rows: number, build: (rows: number) => string): string {
+  const id = `${kind}:${rows}`;
+  let found = texts.get(id);
+  if (found === undefined) texts.set(id, (found = build(rows)));
+  return found;
+}
+const tuples = (rows: number, columns: number) =>
+  Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => "?").join(", ")})`).join(", ");
+
+/**
+ * The multi-row statements of a batch, for SQLite and PostgreSQL alike. Neither engine promises the order of
+ * `RETURNING` rows (SQLite documents it as arbitrary), so each returns what identifies its rows.
+ */
+const sql = {
+  findKeys: (rows: number) =>
+    text(
+      "findKeys",
+      rows,
+      () => `SELECT k.key, k.fingerprint, k.created_at, p.id, p.name_json, p.category_id, p.status
+               FROM petstore_keys k JOIN petstore_pets p ON p.id = k.pet_id
+              WHERE k.scope_id = ? AND k.key IN (${Array.from({ length: rows }, () => "?").join(", ")})`,
+    ),
+  insertPets: (rows: number) =>
+    text(
+      "insertPets",
+      rows,
+      () =>
+        `INSERT INTO petstore_pets (name_json, category_id, status) VALUES ${tuples(rows, 3)}
+         RETURNING id, name_json, category_id, status`,
+    ),
+  // A key nobody holds is claimed; an expired one is taken over in the same statement (one lock per key, in the
+  // batch's order, on PostgreSQL); a key another instance committed meanwhile is left alone and not returned.
+  claimKeys: (rows: number) =>
+    text(
+      "claimKeys",
+      rows,
+      () => `INSERT INTO petstore_keys (scope_id, key, fingerprint, pet_id, created_at) VALUES ${tuples(rows, 5)}
+             ON CONFLICT (scope_id, key) DO UPDATE
+                SET fingerprint = excluded.fingerprint, pet_id = excluded.pet_id, created_at = excluded.created_at
+              WHERE petstore_keys.created_at <= ?
+             RETURNING scope_id, key`,
+    ),
+  deletePet: "DELETE FROM petstore_pets WHERE id = ?",
+  findKey: `SELECT k.key, k.fingerprint, k.created_at, p.id, p.name_json, p.category_id, p.status
+              FROM petstore_keys k JOIN petstore_pets p ON p.id = k.pet_id
+             WHERE k.scope_id = ? AND k.key = ?`,
+};
+
+type KeyRow = PetRow & { key: string; fingerprint: string; created_at: unknown };
+
+/** The pet a key stands for once the batch has looked it up or claimed it, and the body it was made from. */
+interface KeyRecord {
+  fingerprint: string;
+  pet: Pet;
+}
+
+/** The creates of a batch that carry one key in one scope: the first decides, the others replay it or conflict. */
+interface KeySlot {
+  scope: number;
+  key: string;
+  /** Indexes into the batch, in its order. */
+  creates: number[];
+  record?: KeyRecord;
+}
+
+/** Runs `each` over `items` in slices of at most ROWS_PER_STATEMENT. */
+async function inSlices<T>(items: readonly T[], each: (slice: readonly T[]) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT)
+    await each(items.slice(start, start + ROWS_PER_STATEMENT));
+}
+
+/** The pet of a row. */
+export function toPet(row: PetRow): Pet {
+  return normalizePet(Number(row.id), {
+    name: JSON.parse(row.name_json) as string,
+    categoryId: Number(row.category_id),
+    ...(row.status === null ? {} : { status: row.status }),
+  });
+}
+
+/** What makes two pet rows alike: rows alike are interchangeable, so any of their ids may go to any of them. */
+const contentOf = (nameJson: string, categoryId: number, status: string | null) =>
+  JSON.stringify([nameJson, categoryId, status]);
+
+/**
+ * Inserts one pet per input, a slice per statement, and returns the new pets in the order of `inputs`. Returned rows
+ * are matched to inputs by content, which is all that tells them apart.
+ */
+async function insertPets(session: SqlSession, inputs: readonly NewPet[]): Promise<Pet[]> {
+  const pets: Pet[] = [];
+  await inSlices(inputs, async (slice) => {
+    const params: unknown[] = [];
+    const contents = slice.map((input) => {
+      const nameJson = JSON.stringify(input.name);
+      params.push(nameJson, input.categoryId, input.status ?? null);
+      return contentOf(nameJson, input.categoryId, input.status ?? null);
+    });
+    const ids = new Map<string, number[]>();
+    for (const row of await session.query<PetRow>(sql.insertPets(slice.length), params)) {
+      const content = contentOf(row.name_json, Number(row.category_id), row.status);
+      const alike = ids.get(content);
+      if (alike) alike.push(Number(row.id));
+      else ids.set(content, [Number(row.id)]);
+    }
+    slice.forEach((input, index) => {
+      const id = ids.get(contents[index]!)?.shift();
+      if (id === undefined) throw new Error("[@petstore/server] an inserted pet was not returned by the database");
+      pets.push(normalizePet(id, input));
+    });
+  });
+  return pets;
+}
+
+/**
+ * Creates a batch of pets in the caller's transaction with a fixed number of statements per slice of creates: one
+ * look-up of every key, one insert of every new pet, one claim of every new key. The rules are those of one create
+ * after another in the batch's order: the first create of a key decides (a replay, or a new pet), the others replay it
+ * or conflict; an expired key is taken over; a key another instance committed while this batch inserted its pet
+ * wins: that pet is deleted again (its id is never reused) and the other one replayed.
+ */
+export async function createBatch(
+  session: SqlSession,
+  creates: readonly BatchCreate[],
+  context: BatchContext,
+): Promise<BatchOutcome[]> {
+  const outcomes: (BatchOutcome | undefined)[] = Array.from({ length: creates.length });
+  const slots = new Map<string, KeySlot>();
+  const inserting: number[] = [];
+  for (const [index, { idempotency }] of creates.entries()) {
+    if (!idempotency) {
+      inserting.push(index);
+      continue;
+    }
+    const scope = await context.scopeId(idempotency.scope);
+    const id = `${scope}:${idempotency.key}`;
+    const slot = slots.get(id);
+    if (slot) slot.creates.push(index);
+    else slots.set(id, { scope, key: idempotency.key, creates: [index] });
+  }
+
+  const expired = (row: KeyRow) => context.now - context.fromTime(row.created_at) >= IDEMPOTENCY_TTL_MS;
+  const byScope = new Map<number, KeySlot[]>();
+  for (const slot of slots.values()) {
+    const same = byScope.get(slot.scope);
+    if (same) same.push(slot);
+    else byScope.set(slot.scope, [slot]);
+  }
+  for (const [scope, scoped] of byScope)
+    await inSlices(scoped, async (slice) => {
+      const found = new Map<string, KeyRow>();
+      const rows = await session.query<KeyRow>(sql.findKeys(slice.length), [scope, ...slice.map((slot) => slot.key)]);
+      for (const row of rows) found.set(row.key, row);
+      for (const slot of slice) {
+        const row = found.get(slot.key);
+        if (row && !expired(row)) slot.record = { fingerprint: row.fingerprint, pet: toPet(row) };
+        // A new or expired key: its first create makes the pet.
+        else inserting.push(slot.creates[0]!);
+      }
+    });
+
+  inserting.sort((a, b) => a - b);
+  const pets = await insertPets(
+    session,
+    inserting.map((index) => creates[index]!.input),
+  );
+  inserting.forEach((index, n) => {
+    outcomes[index] = { ok: true, result: { pet: pets[n]!, replayed: false } };
+  });
+
+  const claiming = [...slots.values()].filter((slot) => !slot.record);
+  const claimed = new Set<string>();
+  const createdAt = context.toTime(context.now);
+  const cutoff = context.toTime(context.now - IDEMPOTENCY_TTL_MS);
+  await inSlices(claiming, async (slice) => {
+    const params: unknown[] = [];
+    for (const slot of slice) {
+      const first = slot.creates[0]!;
+      const outcome = outcomes[first] as { ok: true; result: CreateResult };
+      params.push(slot.scope, slot.key, creates[first]!.idempotency!.fingerprint, outcome.result.pet.id, createdAt);
+    }
+    params.push(cutoff);
+    const rows = await session.query<{ scope_id: number | string; key: string }>(sql.claimKeys(slice.length), params);
+    for (const row of rows) claimed.add(`${Number(row.scope_id)}:${row.key}`);
+  });
+  for (const slot of claiming) {
+    const first = slot.creates[0]!;
+    const { pet } = (outcomes[first] as { ok: true; result: CreateResult }).result;
+    if (claimed.has(`${slot.scope}:${slot.key}`)) {
+      slot.record = { fingerprint: creates[first]!.idempotency!.fingerprint, pet };
+      continue;
+    }
+    // Another instance committed this key while we inserted (PostgreSQL waited for it): theirs is the pet.
+    await session.query(sql.deletePet, [pet.id]);
+    outcomes[first] = undefined;
+    const row = await session.one<KeyRow>(sql.findKey, [slot.scope, slot.key]);
+    if (!row || expired(row)) throw new Error("[@petstore/server] an idempotency key was claimed and then not found");
+    slot.record = { fingerprint: row.fingerprint, pet: toPet(row) };
+  }
+
+  for (const slot of slots.values()) {
+    const record = slot.record!;
+    for (const index of slot.creates) {
+      if (outcomes[index]) continue;
+      outcomes[index] =
+        creates[index]!.idempotency!.fingerprint === record.fingerprint
+          ? { ok: true, result: { pet: record.pet, replayed: true } }
+          : { ok: false, error: new IdempotencyConflictError(slot.key) };
+    }
+  }
+  return outcomes as BatchOutcome[];
+}
