@@ -117,6 +117,8 @@ export async function createPostgresStore(
             (await tx.query(text(sql), params as unknown[])).rows as Row[],
           one: async <Row>(sql: string, params: readonly unknown[]) =>
             (await tx.query(text(sql), params as unknown[])).rows[0] as Row | undefined,
+          run: async (sql: string, params: readonly unknown[]) =>
+            (await tx.query(text(sql), params as unknown[])).rowCount ?? 0,
         });
         await tx.query("COMMIT");
         return result;

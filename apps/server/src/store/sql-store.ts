@@ -7,6 +7,8 @@ export interface SqlSession {
   query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
   /** The first row only, for statements of at most one (SQLite's driver then skips building a list). */
   one<Row>(sql: string, params: readonly unknown[]): Promise<Row | undefined>;
+  /** Runs a statement that answers no rows; resolves to how many rows it inserted, updated or deleted. */
+  run(sql: string, params: readonly unknown[]): Promise<number>;
 }
 
 /** What differs between SQLite and PostgreSQL below the shared SQL: connections, transactions, time, errors. */
@@ -99,9 +101,12 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
   /** Commits every create queued in this turn in one transaction, then answers each. */
   async function flush(batch: PendingCreate[]): Promise<void> {
     // One lock order on every instance (by key) keeps two PostgreSQL batches from deadlocking on each other's keys.
-    const rank = ({ idempotency }: PendingCreate) =>
-      idempotency ? `0${idempotency.scope}\u0000${idempotency.key}` : "1";
-    const ordered = [...batch].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+    const ranked = batch.map((create) => ({
+      create,
+      rank: create.idempotency ? `0${create.idempotency.scope}\u0000${create.idempotency.key}` : "1",
+    }));
+    ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+    const ordered = ranked.map(({ create }) => create);
     let outcomes: BatchOutcome[];
     const learned = new Map<string, number>();
     try {
