@@ -33,7 +33,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onError: log?.failed,
   });
   const listener = await listenNode({
-    handle: service.handle,
+    handle: service.respond,
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     requestTimeout: options.requestTimeout ?? 30_000,

@@ -77,6 +77,11 @@ export interface ServiceOptions {
 export interface Service {
   /** Answers one request: matching, authentication first, parameters, body, limits, the operation, headers, errors. */
   handle(request: ServiceRequest, context?: RequestContext): Promise<ServiceResponse>;
+  /**
+   * Answers one request as `handle` does, at once when nothing needs waiting for (a reused answer of a read, an
+   * error found before the operation runs): the answer, or a promise of it. For hosts that save the promise's turn.
+   */
+  respond(request: ServiceRequest, context?: RequestContext): ServiceResponse | Promise<ServiceResponse>;
   /** The operation a request addresses and its path parameters (decoded), or undefined: for journals and logs. */
   operationAt(
     method: string,
@@ -277,7 +282,8 @@ export function createService(options: ServiceOptions): Service {
     return key;
   }
 
-  async function call(
+  /** The operation's answer: a reused one at once, else a promise of a fresh one. */
+  function call(
     request: ServiceRequest,
     op: Compiled,
     caller: Caller,
@@ -285,17 +291,31 @@ export function createService(options: ServiceOptions): Service {
     query: string,
     base: string,
     headers: Record<string, string>,
-  ): Promise<ServiceResponse> {
-    const { operation } = op;
-    let key: string | undefined;
-    let revision: number | undefined;
+  ): ServiceResponse | Promise<ServiceResponse> {
     if (op.cacheable && store.revision) {
       // Read before the operation runs: a write in between makes the entry look stale, never fresh.
-      revision = store.revision();
-      key = cacheKey(request, op, base);
+      const revision = store.revision();
+      const key = cacheKey(request, op, base);
       const hit = cache.get(key, revision);
       if (hit) return { status: hit.status, headers: Object.assign(headers, hit.headers), body: hit.body };
+      return run(request, op, caller, params, query, base, headers, key, revision);
     }
+    return run(request, op, caller, params, query, base, headers, undefined, undefined);
+  }
+
+  /** Runs the operation; its answer is kept for reuse when `key` is given. */
+  async function run(
+    request: ServiceRequest,
+    op: Compiled,
+    caller: Caller,
+    params: Record<string, string>,
+    query: string,
+    base: string,
+    headers: Record<string, string>,
+    key: string | undefined,
+    revision: number | undefined,
+  ): Promise<ServiceResponse> {
+    const { operation } = op;
     for (const name in params) {
       if (decodeParam(params[name]!).length > PATH_PARAMETER_MAX_LENGTH)
         return fail(operation, 400, messages.longSegment, headers);
@@ -337,7 +357,7 @@ export function createService(options: ServiceOptions): Service {
     return response;
   }
 
-  async function handle(request: ServiceRequest, context: RequestContext = {}): Promise<ServiceResponse> {
+  function respond(request: ServiceRequest, context: RequestContext = {}): ServiceResponse | Promise<ServiceResponse> {
     const requestId = context.requestId ?? requestIdFor(request.header("x-request-id"));
     const base = context.basePath ?? basePath;
     const method = request.method;
@@ -388,7 +408,7 @@ export function createService(options: ServiceOptions): Service {
       const auth = authenticate(request);
       if (!auth.ok) return refuseAuth(operation, auth, headers);
       const op = compiled.get(operation)!;
-      return await call(
+      const answer = call(
         request,
         op,
         auth.caller,
@@ -397,31 +417,51 @@ export function createService(options: ServiceOptions): Service {
         base,
         headers,
       );
+      return answer instanceof Promise
+        ? answer.then(undefined, (error: unknown) => recover(error, operation, requestId, headers))
+        : answer;
     } catch (error) {
-      if (error instanceof RuleError)
-        return fail(operation, error.status, error.message, { ...headers, ...error.headers });
-      if (error instanceof IdempotencyConflictError) return fail(operation, 400, error.message, headers);
-      if (error instanceof StoreUnavailableError) {
-        // The cause (a dropped connection, a full disk) is for the operator's log, not for the client.
-        onError?.(error, requestId, 503);
-        headers["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_S);
-        return fail(
-          operation,
-          503,
-          `The pet store's storage is unavailable right now. Retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds; quote request id ${requestId} if it persists.`,
-          headers,
-        );
-      }
-      // Not a fault to hide: the store is full, and saying so is how to fix it.
-      if (error instanceof PetIdsExhaustedError) return fail(operation, 500, error.message, stripBodyHeaders(headers));
-      if ((error as { name?: unknown } | null)?.name === "AbortError") throw error;
-      onError?.(error, requestId, 500);
-      return errorAnswer(500, messages.internalError(requestId), requestId, stripBodyHeaders(headers));
+      return recover(error, operation, requestId, headers);
     }
   }
 
+  /** The answer to a request whose operation threw `error`; rethrows an AbortError (the client went away). */
+  function recover(
+    error: unknown,
+    operation: ContractOperation | undefined,
+    requestId: string,
+    headers: Record<string, string>,
+  ): ServiceResponse {
+    if (error instanceof RuleError)
+      return fail(operation, error.status, error.message, { ...headers, ...error.headers });
+    if (error instanceof IdempotencyConflictError) return fail(operation, 400, error.message, headers);
+    if (error instanceof StoreUnavailableError) {
+      // The cause (a dropped connection, a full disk) is for the operator's log, not for the client.
+      onError?.(error, requestId, 503);
+      headers["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_S);
+      return fail(
+        operation,
+        503,
+        `The pet store's storage is unavailable right now. Retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds; quote request id ${requestId} if it persists.`,
+        headers,
+      );
+    }
+    // Not a fault to hide: the store is full, and saying so is how to fix it.
+    if (error instanceof PetIdsExhaustedError) return fail(operation, 500, error.message, stripBodyHeaders(headers));
+    if ((error as { name?: unknown } | null)?.name === "AbortError") throw error;
+    onError?.(error, requestId, 500);
+    return errorAnswer(500, messages.internalError(requestId), requestId, stripBodyHeaders(headers));
+  }
+
   return {
-    handle,
+    respond,
+    handle(request, context) {
+      try {
+        return Promise.resolve(respond(request, context));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
     basePath,
     operationAt(method, url, base = basePath) {
       const mark = url.indexOf("?");

@@ -10,6 +10,7 @@ import {
   StoreUnavailableError,
   type PetStore,
   type ServiceOptions,
+  type ServiceRequest,
 } from "../src/index";
 
 const KEY = "sk_test";
@@ -171,6 +172,37 @@ describe("the pipeline", () => {
     expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
     await send("/v1/pets", { method: "POST", body: JSON.stringify({ name: "New", categoryId: 1 }) });
     for (const path of spellings) expect((await send(path)).body).toHaveLength(2);
+  });
+
+  it("responds at once to a reused read and to errors found before the operation, as handle answers them", async () => {
+    const { service } = serviceWith();
+    const request = (url: string, key = KEY): ServiceRequest => ({
+      method: "GET",
+      url,
+      header: (name) => (name === "authorization" ? `Bearer ${key}` : name === "x-request-id" ? "trace-1" : undefined),
+      headerValues: (name) => (name === "authorization" ? [`Bearer ${key}`] : []),
+      body: () => Promise.reject(new Error("a GET has no body to read")),
+    });
+    // The first read runs the operation (a promise); the same read again is answered from the cache at once.
+    const first = service.respond(request("/v1/pets?limit=5"));
+    expect(first).toBeInstanceOf(Promise);
+    const fresh = await first;
+    const reused = service.respond(request("/v1/pets?limit=5"));
+    expect(reused).not.toBeInstanceOf(Promise);
+    expect(reused).toEqual(fresh);
+    expect(await service.handle(request("/v1/pets?limit=5"))).toEqual(fresh);
+    for (const [url, key, status] of [
+      ["/v1/pets", "wrong", 401],
+      ["/v1/nope", KEY, 404],
+      ["/v1/pets?limit=0", KEY, 400],
+    ] as const) {
+      const now = service.respond(request(url, key));
+      const later = await service.handle(request(url, key));
+      expect(later.status, url).toBe(status);
+      // An error found before the operation runs needs no promise either (bad parameters are found inside it).
+      if (status !== 400) expect(now, url).not.toBeInstanceOf(Promise);
+      expect(await now, url).toEqual(later);
+    }
   });
 
   it("turns a store outage into a 503 with Retry-After, and a fault into a 500 that quotes the request id", async () => {

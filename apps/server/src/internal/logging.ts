@@ -6,11 +6,12 @@ import { batchLines, type LineBatcher } from "./line-batcher";
 
 const { chindingsSym, streamSym } = pino.symbols;
 
-/** The fields of the line written when a request ends. */
+/** The fields of the line written when a request ends (a `NodeResponseEvent` has them). */
 export interface CompletedFields {
   method: string;
   url: string;
-  statusCode: number;
+  /** Written as `statusCode`. */
+  status: number;
   /** Milliseconds. */
   responseTime: number;
 }
@@ -25,7 +26,7 @@ export function completedLine(chindings: string, reqId: string, fields: Complete
   return (
     `{"level":30,"time":${Date.now()}${chindings}` +
     `,"reqId":${jsonString(reqId)},"method":${jsonString(fields.method)},"url":${jsonString(fields.url)}` +
-    `,"statusCode":${fields.statusCode},"responseTime":${fields.responseTime},"msg":"request completed"}\n`
+    `,"statusCode":${fields.status},"responseTime":${fields.responseTime},"msg":"request completed"}\n`
   );
 }
 
@@ -100,14 +101,10 @@ export class ServerLog {
 
   /** A request's answer was handed to the system, or failed first. */
   readonly answered = (event: NodeResponseEvent): void => {
-    const fields = {
-      method: event.method,
-      url: event.url,
-      statusCode: event.status,
-      responseTime: event.responseTime,
-    };
-    if (event.error) this.pino.error({ reqId: event.requestId, ...fields, err: event.error }, "request errored");
-    else if (this.#completed) this.#stream.write(completedLine(this.#chindings, event.requestId, fields));
+    if (event.error) {
+      const { requestId: reqId, method, url, status: statusCode, responseTime, error: err } = event;
+      this.pino.error({ reqId, method, url, statusCode, responseTime, err }, "request errored");
+    } else if (this.#completed) this.#stream.write(completedLine(this.#chindings, event.requestId, event));
   };
 
   /** Node's parser refused a request (or a CONNECT arrived). Never the error itself: its rawPacket holds the key. */

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { LogLevel } from "../../src/index";
@@ -46,6 +47,31 @@ describe("request logs at the default level", () => {
     expect(linesOf(lines, "one-line-3")).toEqual([
       expect.objectContaining({ statusCode: 401, msg: "request completed" }),
     ]);
+  });
+
+  it("stay one JSON line each whatever the target and request id hold (quotes, backslashes, JSON of their own)", async () => {
+    const targets = ['/v1/pets?q="x\\"}{"admin":true', "/v1/pets/%22\\u0000\\"];
+    for (const target of targets) {
+      const id = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.current.url).port), "127.0.0.1");
+        let answer = "";
+        socket.on("data", (chunk) => {
+          answer += chunk.toString();
+          const match = /\r\nx-request-id: (\S+)\r\n/i.exec(answer);
+          if (match && answer.includes("\r\n\r\n")) {
+            socket.destroy();
+            resolve(match[1]!);
+          }
+        });
+        socket.on("error", reject);
+        const request = `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nX-Request-Id: "},\\{\r\n\r\n`;
+        socket.write(request);
+      });
+      // The hostile X-Request-Id is not used: the answer and the line carry a fresh one.
+      expect(id).toMatch(/^req_[0-9a-f]{32}$/);
+      await expect.poll(() => linesOf(lines, id).length).toBe(1);
+      expect(linesOf(lines, id)[0]).toMatchObject({ method: "GET", url: target, msg: "request completed" });
+    }
   });
 
   it("never contain the Authorization header, accepted or not", async () => {

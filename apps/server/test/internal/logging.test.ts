@@ -24,7 +24,12 @@ describe("completedLine", () => {
     const fields = { method, url, statusCode: 201, responseTime: 12.318 };
     root.child({ reqId: "req_0123456789abcdef0123456789abcdef" }).info(fields, "request completed");
     const chindings = (root as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!;
-    const line = completedLine(chindings, "req_0123456789abcdef0123456789abcdef", fields);
+    const line = completedLine(chindings, "req_0123456789abcdef0123456789abcdef", {
+      method,
+      url,
+      status: fields.statusCode,
+      responseTime: fields.responseTime,
+    });
     expect(withoutTime(line)).toBe(withoutTime(lines[0]!));
   });
 });

@@ -11,7 +11,10 @@ import { NodeRequest } from "./request";
 
 export { NodeRequest };
 
-/** A request the listener received, for the host's logs. */
+/**
+ * A request the listener received, for the host's logs. The object handed to `onRequest` is the one later handed to
+ * `onResponse`, filled in.
+ */
 export interface NodeRequestEvent {
   requestId: string;
   method: string;
@@ -39,8 +42,11 @@ export interface NodeClientErrorEvent {
 
 /** Options of `listenNode`. */
 export interface NodeListenOptions {
-  /** Answers a request: the service's `handle`, or a host's dispatch around it. */
-  handle(request: ServiceRequest, context: RequestContext): Promise<ServiceResponse>;
+  /**
+   * Answers a request: the service's `respond` (or `handle`), or a host's dispatch around it. An answer given at once
+   * is written at once, without waiting a turn for a promise.
+   */
+  handle(request: ServiceRequest, context: RequestContext): ServiceResponse | Promise<ServiceResponse>;
   /** TCP port; 0 picks a free one. Defaults to 0. */
   port?: number | undefined;
   /** Interface to listen on. Defaults to "127.0.0.1". */
@@ -84,31 +90,45 @@ const tracked = Symbol("petstore.tracked");
 const expectsContinue = Symbol("petstore.continue");
 const served = Symbol("petstore.served");
 
-/** What a response's shared `finish` listener needs; `start` is -1 once reported. */
-interface Tracked {
-  event: NodeRequestEvent;
-  start: number;
-  report: (event: NodeResponseEvent) => void;
+/**
+ * One request's event, from its arrival to its end: the one object per request both callbacks get (a closure or a
+ * copy per request cost more than the rest of its log line).
+ */
+class Exchange implements NodeResponseEvent {
+  status = 0;
+  responseTime = 0;
+  error: Error | undefined = undefined;
+  /** `performance.now()` at arrival; -1 once reported. */
+  #start: number;
+  readonly #report: ((event: NodeResponseEvent) => void) | undefined;
+
+  constructor(
+    readonly requestId: string,
+    readonly method: string,
+    readonly url: string,
+    readonly message: IncomingMessage,
+    report: ((event: NodeResponseEvent) => void) | undefined,
+  ) {
+    this.#start = performance.now();
+    this.#report = report;
+  }
+
+  /** Reports the end once, with the status sent (or the error that ended it). */
+  end(status: number, error: Error | undefined): void {
+    if (this.#start < 0 || this.#report === undefined) return;
+    this.responseTime = Math.round((performance.now() - this.#start) * 1000) / 1000;
+    this.#start = -1;
+    this.status = status;
+    this.error = error;
+    this.#report(this);
+  }
 }
 
-type TrackedResponse = ServerResponse & { [tracked]?: Tracked };
+type TrackedResponse = ServerResponse & { [tracked]?: Exchange };
 
+/** The one `finish` and `error` listener of every tracked response. */
 function ended(this: TrackedResponse, error?: Error): void {
-  const state = this[tracked];
-  if (state === undefined || state.start < 0) return;
-  const responseTime = Math.round((performance.now() - state.start) * 1000) / 1000;
-  state.start = -1;
-  const { event } = state;
-  // Written out: V8 copies an object spread here through its slow path, which cost more than the rest of the log.
-  state.report({
-    requestId: event.requestId,
-    method: event.method,
-    url: event.url,
-    message: event.message,
-    status: this.statusCode,
-    responseTime,
-    error,
-  });
+  this[tracked]?.end(this.statusCode, error);
 }
 
 /** The size of the request line and headers as they crossed the wire (`name: value\r\n` each). */
@@ -186,11 +206,11 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       return;
     }
     if (onRequest || onResponse) {
-      const event = { requestId, method: message.method ?? "GET", url: message.url ?? "/", message };
+      const event = new Exchange(requestId, message.method ?? "GET", message.url ?? "/", message, onResponse);
       onRequest?.(event);
       if (onResponse) {
-        // One shared listener and one small object per request: cheaper than a closure per request.
-        (response as TrackedResponse)[tracked] = { event, start: performance.now(), report: onResponse };
+        // One shared listener and one object per request: cheaper than a closure per request.
+        (response as TrackedResponse)[tracked] = event;
         response.on("finish", ended);
         response.on("error", ended);
       }
@@ -202,17 +222,29 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       response,
       (message as { [expectsContinue]?: boolean })[expectsContinue] === true,
     );
-    handle(request, { requestId, draining }).then(
-      (answer) => write(message, response, answer),
-      (error: unknown) => {
-        if ((error as { name?: unknown } | null)?.name === "AbortError" || response.headersSent) {
-          response.destroy();
-          return;
-        }
-        onError?.(error, requestId);
-        write(message, response, errorAnswer(500, messages.internalError(requestId), requestId));
-      },
-    );
+    let answer: ServiceResponse | Promise<ServiceResponse>;
+    try {
+      answer = handle(request, { requestId, draining });
+    } catch (error) {
+      failed(message, response, requestId, error);
+      return;
+    }
+    if (answer instanceof Promise)
+      answer.then(
+        (settled) => write(message, response, settled),
+        (error: unknown) => failed(message, response, requestId, error),
+      );
+    else write(message, response, answer);
+  }
+
+  /** Answers a request whose handling threw: a 500, or nothing when the client went away or the answer began. */
+  function failed(message: IncomingMessage, response: ServerResponse, requestId: string, error: unknown): void {
+    if ((error as { name?: unknown } | null)?.name === "AbortError" || response.headersSent) {
+      response.destroy();
+      return;
+    }
+    onError?.(error, requestId);
+    write(message, response, errorAnswer(500, messages.internalError(requestId), requestId));
   }
 
   server.on("request", serve);
