@@ -278,7 +278,7 @@ function responseCheckers() {
         if (/\s/.test(prop)) throw new Error(`[@petstore/client] no SDK check for a property named ${str(prop)}`);
         const value = /^[A-Za-z_$][\w$]*$/.test(prop) ? `value.${prop}` : `value[${str(prop)}]`;
         const when = required.has(prop) ? test(value) : `(${value} !== undefined && ${test(value)})`;
-        return [`    : ${when}\n      ? bad(at, ${str(prop)}, ${value}, ${str(WHAT[sub.type as string])})\n`];
+        return [`    : ${when}\n      ? bad(at, value, ${str(prop)}, ${str(WHAT[sub.type as string])})\n`];
       });
       definitions.push(
         `// biome-ignore lint/suspicious/noExplicitAny: each property is tested before it is trusted\n` +
@@ -313,7 +313,8 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
       checks.push(checkOf(p.schema, p.name, name));
       return name === p.name ? name : `${str(p.name)}: ${name}`;
     });
-    const result = path.length ? [`path: { ${path.join(", ")} }`] : [];
+    // The request as a `CallInput` tuple: path parameters, query parameters, body, then the RequestOptions.
+    const result = [path.length ? `{ ${path.join(", ")} }` : "", "", "", "options"];
     const bodySchema = m.op.requestBody?.schema;
     if (bodySchema) {
       args.push(m.bodyName);
@@ -324,7 +325,7 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
           checkOf((bodySchema.properties as Record<string, JsonSchema>)[prop]!, `${m.bodyName}.${prop}`, value),
         );
       }
-      result.push(`body: ${m.bodyName}`);
+      result[2] = m.bodyName;
     }
     if (m.query.length) {
       args.push("params");
@@ -335,13 +336,10 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
       queryChecks.push(
         `/** The check of each query parameter of \`${m.op.sdkMethod}\`. */\nconst ${m.id}Query: Record<string, Check> = {\n${rules.join("")}};\n`,
       );
-      checks.push(
-        `checkOptions(${str(`${m.op.sdkMethod} params`)}, ${str(`${m.op.sdkMethod} parameter`)}, (params ??= {}), ${m.id}Query)`,
-      );
-      result.push("query: params");
+      checks.push(`checkOptions(${str(`${m.op.sdkMethod} parameter`)}, (params ??= {}), ${m.id}Query)`);
+      result[1] = "params";
     }
-    result.push("options");
-    const input = `(${[...args, "options"].map((arg) => `${arg}: any`).join(", ")}): CallInput => (${[...checks, `{ ${result.join(", ")} }`].join(", ")})`;
+    const input = `(${[...args, "options"].map((arg) => `${arg}: any`).join(", ")}): CallInput => (${[...checks, `[${result.join(", ")}]`].join(", ")})`;
     const d = m.op.deprecation;
     // A date-time at midnight UTC as the date alone, which `new Date` reads as the same instant.
     const instant = (dateTime: string) => str(dateTime.replace(/T00:00(:00(\.0+)?)?Z$/, ""));

@@ -35,6 +35,5 @@ export function apiKeyResolver(source: ApiKeySource | undefined): () => Promise<
   }
   if (!isKey(key))
     throw new PetstoreError(`${PREFIX}The API key is empty or not printable; ${HOW}`, { code: "invalid_api_key" });
-  const checked = Promise.resolve(key);
-  return () => checked;
+  return async () => key;
 }

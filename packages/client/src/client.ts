@@ -3,7 +3,8 @@ import { DEPRECATIONS, OPERATIONS } from "./generated/operations";
 import type { PetstoreResources } from "./generated/types";
 import { createCall } from "./internal/call";
 import { createContext } from "./internal/context";
-import { checkClientOptions, headerRecord, type PetstoreClientOptions } from "./options";
+import { checkOptions } from "./internal/fail";
+import { CLIENT_OPTIONS, headerRecord, type PetstoreClientOptions } from "./options";
 
 /** The Petstore SDK: one typed method per operation of the contract (`pets.list()`, …), each throwing `PetstoreError`s. */
 export interface PetstoreClient extends PetstoreResources {
@@ -18,7 +19,7 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
   const call = createCall(createContext(options, OPERATIONS, DEPRECATIONS));
   const client = {
     withOptions(more: PetstoreClientOptions) {
-      checkClientOptions(more);
+      checkOptions("createPetstoreClient option", more, CLIENT_OPTIONS);
       const merged = {
         ...options,
         ...more,

@@ -5,7 +5,8 @@ import { fail, invalid } from "./internal/fail";
 export function resolveBaseUrl(environment: Environment | undefined, baseUrl: string | undefined): string {
   if (baseUrl === undefined) {
     const name = environment ?? "production";
-    return Object.hasOwn(servers, name)
+    // A string: an inherited property (`toString`) is no server.
+    return typeof servers[name] === "string"
       ? servers[name]
       : invalid("environment", `one of ${JSON.stringify(Object.keys(servers))} (or baseUrl)`, name);
   }

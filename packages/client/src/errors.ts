@@ -40,11 +40,9 @@ export class PetstoreError extends Error {
   constructor(message: string, init: PetstoreErrorInit) {
     // `init` doubles as ErrorOptions: Error only takes `cause` from it, and only when the key is present.
     super(message, init);
-    this.code = init.code;
-    this.status = init.status;
-    this.headers = Object.fromEntries(init.headers ?? []);
-    this.requestId = this.headers["x-request-id"];
-    this.body = init.body;
+    const headers = Object.fromEntries(init.headers ?? []);
+    // `init`'s `cause` lands on the property Error made, which stays non-enumerable; `status` is always an own field.
+    Object.assign(this, init, { status: init.status, headers, requestId: headers["x-request-id"] });
   }
 
   // A getter on the prototype, not a field: minifiers rename classes, and `instanceof` reads it across copies.

@@ -1,6 +1,6 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { type Check, checkObject, checkOptions, fail, invalid } from "./internal/fail";
+import { type Check, checkObject, fail, invalid } from "./internal/fail";
 import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
 /** Where the API key comes from: the key itself, or a function returning it (called before every attempt). */
@@ -122,17 +122,27 @@ export function headerRecord(name: string, headers: unknown): Record<string, str
 
 const isFunction: Check = (name, value) => typeof value === "function" || invalid(name, "a function", value);
 
+// Beyond 10 retries a call can hammer a failing service for minutes; nobody means that.
+const checkRetries: Check = (name, value) =>
+  (Number.isInteger(value) && value >= 0 && value <= 10) || invalid(name, "an integer from 0 to 10", value);
+
+// setTimeout fires at once beyond 2147483647 ms (about 24.8 days).
+const checkTimeout: Check = (name, value) =>
+  (typeof value === "number" && value > 0 && value <= 2_147_483_647) ||
+  invalid(name, "a positive number of ms up to 2147483647", value);
+
 /**
  * Every option with its check, in the order the unknown-option message lists them; 0 where the option is checked
- * where it is used (`apiKey`, `environment` and `baseUrl` when the client is made, the numbers by `retrySettings`).
+ * where it is used (`apiKey`, `environment`, `baseUrl` and `headers` when the client is made).
  */
 export const CLIENT_OPTIONS = {
   apiKey: 0,
   environment: 0,
   baseUrl: 0,
-  maxRetries: 0,
-  timeout: 0,
-  headers: headerRecord,
+  maxRetries: checkRetries,
+  timeout: checkTimeout,
+  // Checked as the client's headers are made.
+  headers: 0,
   onDeprecation: (name, value) => value === false || isFunction(name, value),
   fetch: isFunction,
   fetchOptions: (name, value) => {
@@ -154,36 +164,11 @@ export const CLIENT_OPTIONS = {
 /** Every request option with its check; 0 where the option is checked where it is used. */
 export const REQUEST_OPTIONS = {
   signal: (name, value) => typeof value?.addEventListener === "function" || invalid(name, "an AbortSignal", value),
-  timeout: 0,
-  maxRetries: 0,
+  timeout: checkTimeout,
+  maxRetries: checkRetries,
+  // Checked as the request's headers are made.
   headers: 0,
   // Its values are checked as the query string is written.
   query: checkObject,
   idempotencyKey: checkKey,
 } satisfies Record<keyof RequestOptions, Check | 0>;
-
-/** Rejects client options the SDK would otherwise ignore or fail on later; the numbers are checked by `retrySettings`. */
-export function checkClientOptions(options: PetstoreClientOptions): void {
-  checkOptions("createPetstoreClient options", "option", options, CLIENT_OPTIONS);
-}
-
-/** Rejects request options that are misspelt or malformed, before anything is sent. */
-export function checkRequestOptions(call: RequestOptions): void {
-  checkOptions("request options", "request option", call, REQUEST_OPTIONS);
-}
-
-/** Merges the client's and a call's `maxRetries` and `timeout` with the defaults: the one place they live. */
-export function retrySettings(
-  client: PetstoreClientOptions,
-  call: RequestOptions = {},
-): [maxRetries: number, timeout: number] {
-  const maxRetries = call.maxRetries ?? client.maxRetries ?? 2;
-  const timeout = call.timeout ?? client.timeout ?? 60_000;
-  // Beyond 10 retries a call can hammer a failing service for minutes; nobody means that.
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10))
-    invalid("maxRetries", "an integer from 0 to 10", maxRetries);
-  // setTimeout fires at once beyond 2147483647 ms (about 24.8 days).
-  if (!(typeof timeout === "number" && timeout > 0 && timeout <= 2_147_483_647))
-    invalid("timeout", "a positive number of ms up to 2147483647", timeout);
-  return [maxRetries, timeout];
-}

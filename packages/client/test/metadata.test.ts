@@ -62,7 +62,9 @@ describe("withOptions", () => {
     expect(requests[1]?.url).toBe("http://127.0.0.1:1/v1/pets");
     expect(requests[1]?.headers.get("x-team")).toBe("a");
     expect(() => petstore.withOptions({ environment: "staging" })).not.toThrow();
-    expect(() => petstore.withOptions({ baseURL: "x" } as never)).toThrow(/Unknown option "baseURL"/);
+    expect(() => petstore.withOptions({ baseURL: "x" } as never)).toThrow(
+      /Unknown createPetstoreClient option "baseURL"/,
+    );
   });
 });
 
@@ -143,8 +145,10 @@ describe("User-Agent", () => {
   it.each([
     ["Bun", { version: "1.2.3" }, "Bun/1.2.3"],
     ["Deno", { version: { deno: "2.1.0" } }, "Deno/2.1.0"],
-  ])("%s reports itself, not node/…", async (name, value, expected) => {
+  ])("%s reports itself as its navigator.userAgent does, not node/…", async (name, value, expected) => {
     vi.stubGlobal(name, value);
+    // What Bun and Deno put there: `Bun/${Bun.version}`, `Deno/${Deno.version.deno}`.
+    vi.stubGlobal("navigator", { userAgent: expected });
     const { fetch, requests } = fakeFetch(jsonResponse(200, []));
     await base(fetch).pets.list();
     expect(requests[0]?.headers.get("user-agent")).toBe(`@petstore/client/${VERSION} ${expected}`);

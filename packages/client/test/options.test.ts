@@ -115,7 +115,7 @@ describe("bad input fails before any request", () => {
     [
       "misspelt option",
       { baseURL: "http://127.0.0.1/v1" },
-      /Unknown option "baseURL"; use apiKey, environment, baseUrl/,
+      /Unknown createPetstoreClient option "baseURL"; use apiKey, environment, baseUrl/,
     ],
     [
       "baseUrl with credentials",

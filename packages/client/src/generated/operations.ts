@@ -11,13 +11,13 @@ const petProblem = (value: any, at = ""): string =>
   !isRecord(value)
     ? `${at || "/"} must be an object`
     : !Number.isSafeInteger(value.id)
-      ? bad(at, "id", value.id, "an integer")
+      ? bad(at, value, "id", "an integer")
     : typeof value.name !== "string"
-      ? bad(at, "name", value.name, "a string")
+      ? bad(at, value, "name", "a string")
     : !Number.isSafeInteger(value.categoryId)
-      ? bad(at, "categoryId", value.categoryId, "an integer")
+      ? bad(at, value, "categoryId", "an integer")
     : (value.status !== undefined && typeof value.status !== "string")
-      ? bad(at, "status", value.status, "a string")
+      ? bad(at, value, "status", "a string")
     : "";
 
 const petsProblem = (value: unknown): string => arrayProblem(value, petProblem);
@@ -36,21 +36,21 @@ const listPetsQuery: Record<string, Check> = {
 export const OPERATIONS = {
   listPets: [
     "pets.list()",
-    (params: any, options: any): CallInput => (checkOptions("pets.list params", "pets.list parameter", (params ??= {}), listPetsQuery), { query: params, options }),
+    (params: any, options: any): CallInput => (checkOptions("pets.list parameter", (params ??= {}), listPetsQuery), [, params, , options]),
     petsProblem,
     "GET",
     "/pets",
   ],
   createPet: [
     "pets.create()",
-    (pet: any, options: any): CallInput => (checkObject("pets.create pet", pet), typeof pet.name === "string" || invalid("pet.name", "a string", pet.name), ((length: number) => (length >= 1 && length <= 255) || invalid("pet.name", "1 to 255 characters", length))([...pet.name].length), (Number.isSafeInteger(pet.categoryId)) || invalid("pet.categoryId", "an integer", pet.categoryId), { body: pet, options }),
+    (pet: any, options: any): CallInput => (checkObject("pets.create pet", pet), typeof pet.name === "string" || invalid("pet.name", "a string", pet.name), ((length: number) => (length >= 1 && length <= 255) || invalid("pet.name", "1 to 255 characters", length))([...pet.name].length), (Number.isSafeInteger(pet.categoryId)) || invalid("pet.categoryId", "an integer", pet.categoryId), [, , pet, options]),
     petProblem,
     "POST",
     "/pets",
   ],
   getPet: [
     "pets.get()",
-    (petId: any, options: any): CallInput => ((Number.isSafeInteger(petId) && petId >= 1) || invalid("petId", "a positive integer", petId), { path: { petId }, options }),
+    (petId: any, options: any): CallInput => ((Number.isSafeInteger(petId) && petId >= 1) || invalid("petId", "a positive integer", petId), [{ petId }, , , options]),
     petProblem,
     "GET",
     "/pets/{petId}",

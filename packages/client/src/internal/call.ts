@@ -1,23 +1,25 @@
 import type { OperationId } from "@petstore/contract";
 import { PetstoreError } from "../errors";
-import { checkRequestOptions, headerRecord, type QueryValue, type RequestOptions } from "../options";
+import { headerRecord, type QueryValue, REQUEST_OPTIONS, type RequestOptions } from "../options";
 import { shouldRetry } from "../retry";
 import type { PetstorePromise, WithResponse } from "../types";
 import { ambiguous, errorFromResponse } from "./error-factory";
 import type { Context } from "./context";
 import { OPERATIONS } from "../generated/operations";
-import { invalid, PREFIX } from "./fail";
+import { checkOptions, invalid, PREFIX } from "./fail";
 import { randomKey } from "./runtime";
 import type { OperationSpec } from "./operation-spec";
 
-/** The parameters of one typed call. */
-export interface CallInput {
-  path?: Record<string, string | number>;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  /** The call's options: the method's argument after those of the request. */
-  options?: RequestOptions | undefined;
-}
+/**
+ * The parameters of one typed call, as the generated wiring shapes a method's arguments: path parameters, query
+ * parameters, body, then the call's options (the method's argument after those of the request).
+ */
+export type CallInput = [
+  path: Record<string, string | number> | undefined,
+  query: Record<string, QueryValue> | undefined,
+  body: unknown,
+  options: RequestOptions | undefined,
+];
 
 /**
  * `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does; a
@@ -41,11 +43,12 @@ export function createCall([baseUrl, shared, send, check]: Context) {
   async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
     const [sdk, shape, checkBody, method, path]: OperationSpec = OPERATIONS[id];
-    const input = shape(...args);
-    const call = input.options;
-    if (call) checkRequestOptions(call);
+    const [pathParams, queryParams, payload, call] = shape(...args);
+    // Misspelt or malformed request options are rejected before anything is sent.
+    if (call) checkOptions("request option", call, REQUEST_OPTIONS);
     const given = headerRecord("headers", call?.headers);
-    const json = input.body !== undefined;
+    // The body as sent: undefined without one.
+    const json = JSON.stringify(payload);
     // Made once per call, so every attempt carries the same key and the service applies the create once.
     const idempotencyKey = method === "POST" && (call?.idempotencyKey ?? given["idempotency-key"] ?? randomKey());
     // Object.assign, not spreads: a chain of spreads is several times slower, and this runs on every call.
@@ -56,16 +59,10 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       json && { "content-type": "application/json" },
       idempotencyKey && { "idempotency-key": idempotencyKey },
     );
-    const query = call?.query ? { ...input.query, ...call.query } : input.query;
-    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path![name]!))}${query ? queryString(query) : ""}`;
+    const query = { ...queryParams, ...call?.query };
+    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams![name]!))}${queryString(query)}`;
     check(id);
-    const [response, text, retryAfterMs] = await send(
-      method,
-      url,
-      headers,
-      json ? JSON.stringify(input.body) : null,
-      call,
-    );
+    const [response, text, retryAfterMs] = await send(method, url, headers, json ?? null, call);
     check(id, response.headers);
     const { ok, status } = response;
     meta.response = response;

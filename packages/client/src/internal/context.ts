@@ -2,10 +2,10 @@ import { apiKeyResolver } from "../api-key";
 import { deprecationReporter } from "../deprecation";
 import { resolveBaseUrl } from "../environments";
 import { VERSION } from "../generated/version";
-import { checkClientOptions, headerRecord, type PetstoreClientOptions } from "../options";
+import { CLIENT_OPTIONS, headerRecord, type PetstoreClientOptions } from "../options";
 import { deprecationCheck, type DeprecationCheck, type Naming } from "./deprecations";
 import { createExchange, type Send } from "./exchange";
-import { fail } from "./fail";
+import { checkOptions, fail } from "./fail";
 import { createLog } from "./log";
 import type { Deprecations } from "./operation-spec";
 import { isBrowserPage, runtimeName, warnedInProcess } from "./runtime";
@@ -22,7 +22,7 @@ export type Context = [
 
 /** Checks the options and prepares what every request of one client shares; throws at once on a bad option. */
 export function createContext(options: PetstoreClientOptions, naming: Naming, deprecations: Deprecations): Context {
-  checkClientOptions(options);
+  checkOptions("createPetstoreClient option", options, CLIENT_OPTIONS);
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   const apiKey = apiKeyResolver(options.apiKey);
   if (typeof (options.fetch ?? globalThis.fetch) !== "function") fail("No global fetch: pass the fetch option.");
@@ -40,8 +40,7 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
     baseUrl,
     // A caller's User-Agent wins; browsers set their own and refuse ours.
     { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) },
-    // `x-petstore-client` goes over every request's headers: the caller cannot replace it.
-    createExchange(options, log, apiKey, { "x-petstore-client": client }),
+    createExchange(options, log, apiKey, client),
     deprecationCheck(deprecationReporter(options.onDeprecation, log), naming, deprecations),
   ];
 }

@@ -31,7 +31,7 @@ export function errorFromResponse(response: Response, body: unknown): PetstoreEr
   // The server's text ends as a sentence whatever it sends, so what the SDK adds after it reads as the next one.
   const detail =
     typeof fields.message === "string"
-      ? fields.message.trim().replace(/([^.!?…])$/, "$1.") || "(no message)."
+      ? fields.message.trim().replace(/[^.!?\u2026]$/, "$&.") || "(no message)."
       : `not an Error body (${headers.get("content-type")}); see error.body.`;
   return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, {
     code,
@@ -56,8 +56,12 @@ export function rootCause(error: unknown): [code: string | undefined, message: s
   return [code, message];
 }
 
-/** Codes that prove the request never left: nothing can have been applied on the server. */
-export const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|E(NET|HOST)UNREACH|UND_ERR_(CONNECT_TIMEOUT|INVALID_ARG))$/;
+/**
+ * Codes that prove the request never left, so nothing can have been applied on the server: ECONNREFUSED, ENOTFOUND,
+ * EAI_AGAIN, ENETUNREACH, EHOSTUNREACH, undici's UND_ERR_CONNECT_TIMEOUT and UND_ERR_INVALID_ARG, and Node's
+ * ERR_INVALID_ARG_TYPE/VALUE (no other code holds these words).
+ */
+export const NOT_SENT = /refused|notfound|ai_again|unreach|connect_timeout|invalid_arg/i;
 
 /** Marks the error of a create that may have been applied, saying what to do so that no second pet is made. */
 export function ambiguous(error: PetstoreError, idempotencyKey: string): PetstoreError {

@@ -1,6 +1,6 @@
 import { ConnectionError, PetstoreError, TimeoutError } from "../errors";
 import type { FetchFunction, PetstoreClientOptions, RequestOptions } from "../options";
-import { defaultSleep, retrySettings } from "../options";
+import { defaultSleep } from "../options";
 import { backoff, MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
 import { ambiguous, NOT_SENT, rootCause } from "./error-factory";
 import { PREFIX } from "./fail";
@@ -23,17 +23,15 @@ const MAX_BODY = 2 ** 25; // 32 MiB
  * inside each attempt so the timeout covers it (of a copy of the response when `copy` is set, leaving the response's
  * own body to its caller). Reading fails with the SDK's `response_too_large` as soon as the body passes 32 MiB,
  * whatever the framing (a `Content-Length` over it fails before reading). Each attempt resolves the API key (bounded by the timeout too) and
- * calls `fetch(url: string, init)` with `fixed` over the request's headers. Throws the SDK's error for a failure
+ * calls `fetch(url: string, init)` with `x-petstore-client: <client>` over the request's headers. Throws the SDK's error for a failure
  * without a response; returns any response, successful or not, for the caller to judge.
  */
 export function createExchange(
   options: PetstoreClientOptions,
   log: Log & { debugging: boolean },
   apiKey: () => Promise<string>,
-  fixed: Record<string, string>,
+  client: string,
 ) {
-  // Checked here so that a bad client option throws from createPetstoreClient, not from the first call.
-  retrySettings(options);
   const { fetchOptions, random = Math.random, sleep = defaultSleep, now = Date.now } = options;
   return async (
     method: string,
@@ -43,7 +41,9 @@ export function createExchange(
     call: RequestOptions | undefined,
     copy?: boolean,
   ): Promise<Exchanged> => {
-    const [maxRetries, timeout] = retrySettings(options, call);
+    // The call's options over the client's (both checked when given) over the defaults.
+    const maxRetries = call?.maxRetries ?? options.maxRetries ?? 2;
+    const timeout = call?.timeout ?? options.timeout ?? 60_000;
     const signal = call?.signal;
     const key = headers["idempotency-key"];
     // What log lines and errors call the request.
@@ -75,7 +75,8 @@ export function createExchange(
           headers: {
             ...headers,
             authorization: `Bearer ${await apiKey()}`,
-            ...fixed,
+            // Over every request's headers: the caller cannot replace it.
+            "x-petstore-client": client,
             ...(attempt && { "x-petstore-retry-count": `${attempt}` }),
           },
           body: body,
@@ -90,23 +91,22 @@ export function createExchange(
           | null;
         // A web stream's reader, else an async iterator (node-fetch and cross-fetch give Node streams); both answer
         // `{ done, value }`.
-        const reader = stream?.getReader ? stream.getReader() : stream?.[Symbol.asyncIterator]();
+        const reader = (stream?.getReader?.() ?? stream?.[Symbol.asyncIterator]()) as
+          | (ReadableStreamDefaultReader<Uint8Array> & AsyncIterator<Uint8Array>)
+          | undefined;
         const decoder = new TextDecoder();
         let text = "";
         // A Content-Length over the limit fails before reading.
         let size = +got.headers.get("content-length")! > MAX_BODY ? Infinity : 0;
         // Counted and decoded chunk by chunk, so no more than the limit and one chunk is held whatever the server sends.
-        for (
-          let chunk;
-          reader && size <= MAX_BODY && !(chunk = await ("read" in reader ? reader.read() : reader.next())).done;
-        ) {
+        for (let chunk; reader && size <= MAX_BODY && !(chunk = await (reader.read?.() ?? reader.next())).done; ) {
           size += chunk.value.byteLength;
           text += decoder.decode(chunk.value, { stream: true });
         }
         if (size > MAX_BODY) {
           // Cancelling releases the connection: the stream being read by its reader (a Node stream by ending its
           // iterator), and the response's own body when a copy was read.
-          void (reader && ("cancel" in reader ? reader.cancel() : reader.return?.()))?.catch(() => {});
+          void (reader?.cancel?.() ?? reader?.return?.())?.catch(() => {});
           void got.body?.cancel?.().catch(() => {});
           throw new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
             code: "response_too_large",
@@ -125,8 +125,8 @@ export function createExchange(
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         // A key function's error (api_key_error) is the SDK's own; its cause says what failed.
-        const [code, message] = rootCause(error instanceof PetstoreError ? error.cause : error);
-        root = code;
+        let message: string;
+        [root, message] = rootCause(error instanceof PetstoreError ? error.cause : error);
         failure = controller.signal.aborted
           ? new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise timeout.`, {
               code: "timeout",
@@ -143,7 +143,7 @@ export function createExchange(
                   cause: error,
                 })
               : new ConnectionError(
-                  `${PREFIX}${target} ${response ? "broke off mid-response" : "got no response"} (${code ? `${code}: ` : ""}${message}); check baseUrl and the network.`,
+                  `${PREFIX}${target} ${response ? "broke off mid-response" : "got no response"} (${root ? `${root}: ` : ""}${message}); check baseUrl and the network.`,
                   { code: "connection_error", cause: error },
                 );
       } finally {

@@ -35,11 +35,11 @@ export function checkObject(name: string, value: unknown): void {
 export type Check = (name: string, value: any) => unknown;
 
 /**
- * Rejects options that are not an object, misspelt (`baseURL`: never silently ignored) or malformed, walking the table
- * of checks; `what` names one key in the unknown-key message.
+ * Rejects options (`what` names one: "request option") that are not an object, misspelt (`baseURL`: never silently
+ * ignored) or malformed, walking the table of checks.
  */
-export function checkOptions(name: string, what: string, options: unknown, checks: Record<string, Check | 0>): void {
-  checkObject(name, options);
+export function checkOptions(what: string, options: unknown, checks: Record<string, Check | 0>): void {
+  checkObject(`${what}s`, options);
   const known = Object.keys(checks);
   for (const key of Object.keys(options as object)) {
     if (!known.includes(key)) fail(`Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);

@@ -2,8 +2,8 @@ import type { OperationId } from "@petstore/contract";
 import type { CallInput } from "./call";
 
 /** Where `value`'s property `name` breaks the contract: `/0/name is missing`, `/id must be an integer`. */
-export const bad = (at: string, name: string, value: unknown, what: string): string =>
-  `${at}/${name} ${value === undefined ? "is missing" : `must be ${what}`}`;
+export const bad = (at: string, value: Record<string, unknown>, name: string, what: string): string =>
+  `${at}/${name} ${value[name] === undefined ? "is missing" : `must be ${what}`}`;
 
 /** Where an array response breaks the contract: not an array, or the first item `item` finds a problem in. */
 export function arrayProblem(value: unknown, item: (value: unknown, at?: string) => string): string {

@@ -21,13 +21,13 @@ export function readEnv(name: string, onDenied?: () => void): string | undefined
 }
 
 /**
- * The runtime for `User-Agent`: `Bun/…` and `Deno/…` first (both also define `process.versions.node`), else
- * `node/…`; undefined in browsers, where the browser sets `User-Agent` itself.
+ * The runtime for `User-Agent`: Bun's and Deno's own `navigator.userAgent` (`Bun/…`, `Deno/…`) first (both also
+ * define `process.versions.node`), else `node/…`; undefined in browsers, where the browser sets `User-Agent` itself.
  */
 export function runtimeName(): string | undefined {
-  const g = globalThis as { Bun?: { version?: string }; Deno?: { version?: { deno?: string } }; document?: unknown };
-  if (g.Bun) return `Bun/${g.Bun.version}`;
-  if (g.Deno) return `Deno/${g.Deno.version?.deno}`;
+  const g = globalThis as { Bun?: unknown; Deno?: unknown; document?: unknown; navigator?: { userAgent?: string } };
+  // Both name themselves there: `Bun/1.2.3`, `Deno/2.1.4`.
+  if (g.Bun || g.Deno) return g.navigator?.userAgent;
   const node = nodeProcess()?.versions?.node;
   if (node && !("document" in g)) return `node/${node}`;
 }

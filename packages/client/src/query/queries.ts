@@ -58,7 +58,7 @@ export function petstoreQueries(client: Pick<PetstoreClient, keyof PetstoreQueri
           })
         : (...given: unknown[]) => {
             const args = Array.from({ length: count }, (_, index) => given[index]);
-            const { path, query } = (input as OperationSpec[1])(...args);
+            const [path, query] = (input as OperationSpec[1])(...args);
             // The query parameters sent as the key holds them, so one key is one URL.
             if (query) args[count - 1] = stable(query);
             return {
