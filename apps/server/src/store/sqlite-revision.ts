@@ -33,6 +33,14 @@ export interface DataVersion {
  *
  * Falls back to running the statement every time when the file cannot be opened or read, or does not hold an
  * initialised header.
+ *
+ * One value serves every read until the microtasks queued when it was read have run: the rest of the code the event
+ * loop called (the batch of requests the Node adapter answers after each poll phase, one after another). That is as
+ * fresh as reading each time for every request answered there: the event loop reads a request's bytes off its socket
+ * between such runs, so they were read before this run began, and before the value was; a commit acknowledged to a
+ * client before it sent that request had updated the header by then. Under load a poll phase brings many requests,
+ * and one read serves them all. Only code that commits on another connection and reads here in the same run could
+ * see the value from before its commit.
  */
 export function walDataVersion(shmFile: string | undefined, exact: () => number): DataVersion {
   // A read transaction (the statement runs one) makes SQLite create the file when it does not exist yet.
@@ -50,6 +58,11 @@ export function walDataVersion(shmFile: string | undefined, exact: () => number)
   // No header has been seen yet: the first read runs the statement.
   let known = false;
   let version = 0;
+  // Whether `version` was read in the current run of code; cleared by a microtask queued when it was.
+  let current = false;
+  const expire = () => {
+    current = false;
+  };
   const unchanged = (): boolean => {
     if (fd === undefined) return false;
     let read: number;
@@ -78,14 +91,18 @@ export function walDataVersion(shmFile: string | undefined, exact: () => number)
   };
   return {
     read() {
-      if (unchanged()) return version;
-      try {
-        version = exact();
-      } catch (error) {
-        // The header just seen is not matched by a value: the next read runs the statement again.
-        known = false;
-        throw error;
+      if (current) return version;
+      if (!unchanged()) {
+        try {
+          version = exact();
+        } catch (error) {
+          // The header just seen is not matched by a value: the next read runs the statement again.
+          known = false;
+          throw error;
+        }
       }
+      current = true;
+      queueMicrotask(expire);
       return version;
     },
     close() {

@@ -222,9 +222,34 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       response,
       (message as { [expectsContinue]?: boolean })[expectsContinue] === true,
     );
+    // Answered with the others read in this poll phase, once it is over; see `answerArrived`.
+    if (arrived.length === 0) setImmediate(answerArrived);
+    arrived.push(request, response, { requestId, draining });
+  }
+
+  // The requests parsed since the last `answerArrived`: request, response and context of each, one after another.
+  let arrived: (NodeRequest | ServerResponse | RequestContext)[] = [];
+
+  /**
+   * Answers the requests that arrived during the last poll phase, in order, in one go: right after it (libuv runs
+   * immediates once it has read every socket found ready), so every one of them was read off its socket before any is
+   * answered. A store may then read what it needs to tell changes (SQLite's WAL-index header) once for all of them
+   * instead of once each: a change acknowledged to any client before it sent one of these requests was made before
+   * that read. Under load a poll phase brings many requests.
+   */
+  function answerArrived(): void {
+    const batch = arrived;
+    arrived = [];
+    for (let i = 0; i < batch.length; i += 3)
+      answerOne(batch[i] as NodeRequest, batch[i + 1] as ServerResponse, batch[i + 2] as RequestContext);
+  }
+
+  function answerOne(request: NodeRequest, response: ServerResponse, context: RequestContext): void {
+    const { message } = request;
+    const requestId = context.requestId!;
     let answer: ServiceResponse | Promise<ServiceResponse>;
     try {
-      answer = handle(request, { requestId, draining });
+      answer = handle(request, context);
     } catch (error) {
       failed(message, response, requestId, error);
       return;
