@@ -16,6 +16,15 @@ export interface CompletedFields {
   responseTime: number;
 }
 
+// The parts of the last line that the next one is likely to share: a client sends the same method and target
+// request after request, and many lines are written in the same millisecond.
+let lastChindings = "";
+let lastNow = -1;
+let lastHead = "";
+let lastMethod = "";
+let lastUrl = "";
+let lastRequest = "";
+
 /**
  * The JSON line `logger.child({ reqId }).info(fields, "request completed")` writes, built as one string: the same
  * bytes pino writes with `serverPino`'s options (default formatters, `time` in epoch milliseconds, `msg` last), the
@@ -23,11 +32,35 @@ export interface CompletedFields {
  * cost more than the rest of the request.
  */
 export function completedLine(chindings: string, reqId: string, fields: CompletedFields): string {
-  return (
-    `{"level":30,"time":${Date.now()}${chindings}` +
-    `,"reqId":${jsonString(reqId)},"method":${jsonString(fields.method)},"url":${jsonString(fields.url)}` +
-    `,"statusCode":${fields.status},"responseTime":${fields.responseTime},"msg":"request completed"}\n`
-  );
+  const now = Date.now();
+  if (now !== lastNow || chindings !== lastChindings) {
+    lastHead = `{"level":30,"time":${now}${chindings},"reqId":`;
+    lastNow = now;
+    lastChindings = chindings;
+  }
+  const { method, url } = fields;
+  if (method !== lastMethod || url !== lastUrl) {
+    lastRequest = `,"method":${jsonString(method)},"url":${jsonString(url)},"statusCode":`;
+    lastMethod = method;
+    lastUrl = url;
+  }
+  return `${lastHead}${jsonString(reqId)}${lastRequest}${fields.status},"responseTime":${milliseconds(fields.responseTime)},"msg":"request completed"}\n`;
+}
+
+/** `.001` to `.999` as JSON writes them (no trailing zeros), and "" for a whole number: by thousandths. */
+const FRACTIONS = Array.from({ length: 1000 }, (_, n) =>
+  n === 0 ? "" : `.${String(n).padStart(3, "0").replace(/0+$/, "")}`,
+);
+
+/**
+ * `String(value)` (as JSON writes a number) for a time in milliseconds, faster for the usual value, a whole number of
+ * microseconds: its thousandths then spell it exactly, and a number of at most 15 digits has no shorter spelling.
+ */
+export function milliseconds(value: number): string {
+  const thousandths = Math.round(value * 1000);
+  if (!(thousandths >= 0 && thousandths < 1e15) || thousandths / 1000 !== value) return String(value);
+  const whole = Math.floor(thousandths / 1000);
+  return `${whole}${FRACTIONS[thousandths - whole * 1000]}`;
 }
 
 /** `value` as a JSON string: as it is between quotes when nothing in it needs escaping (the usual case). */

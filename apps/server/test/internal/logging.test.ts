@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import pino from "pino";
-import { describe, expect, it } from "vitest";
-import { completedLine, jsonString, serverPino as createServerPino } from "../../src/internal/logging";
+import { describe, expect, it, vi } from "vitest";
+import { completedLine, jsonString, milliseconds, serverPino as createServerPino } from "../../src/internal/logging";
 
 /** The server's pino logger, and the lines it writes. */
 function serverPino() {
@@ -31,6 +31,47 @@ describe("completedLine", () => {
       responseTime: fields.responseTime,
     });
     expect(withoutTime(line)).toBe(withoutTime(lines[0]!));
+  });
+
+  it("writes pino's bytes for every line of a run in which method, target, id, status and time change", () => {
+    const { root, lines } = serverPino();
+    const chindings = (root as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!;
+    const requests = [
+      ["GET", "/v1/pets?limit=20", "req_a", 200, 0.5],
+      ["GET", "/v1/pets?limit=20", "req_b", 200, 1.25],
+      ["GET", "/v1/pets?limit=20", "trace-1", 304, 7],
+      ["POST", "/v1/pets?limit=20", "req_c", 201, 12.318],
+      ["POST", "/v1/pets", "req_c", 400, 0.001],
+      ["GET", '/v1/pets?q="x', "a\\b", 401, 4.56789012],
+    ] as const;
+    const written: string[] = [];
+    for (const [method, url, reqId, statusCode, responseTime] of requests) {
+      root.child({ reqId }).info({ method, url, statusCode, responseTime }, "request completed");
+      written.push(completedLine(chindings, reqId, { method, url, status: statusCode, responseTime }));
+    }
+    expect(written.map(withoutTime)).toEqual(lines.map(withoutTime));
+  });
+
+  it("writes the time of the moment each line is made", () => {
+    vi.useFakeTimers();
+    try {
+      const fields = { method: "GET", url: "/v1/pets", status: 200, responseTime: 1 };
+      const times = [1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_001, 1_800_000_060_000];
+      for (const time of times) {
+        vi.setSystemTime(time);
+        expect(completedLine(',"pid":1', "req_a", fields)).toContain(`{"level":30,"time":${time},"pid":1,`);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("milliseconds", () => {
+  it("spells a time as String() does, whole microseconds or not", () => {
+    const values = [0, 0.001, 0.01, 0.1, 0.5, 1, 1.5, 12.318, 100, 999.999, 1000.001, 65_000.25, 0.0005, 1.2345, 1e-7];
+    for (let i = 0; i < 20_000; i++) values.push(Math.round(Math.random() * 10 ** (1 + (i % 9))) / 1000);
+    for (const value of values) expect(milliseconds(value), String(value)).toBe(String(value));
   });
 });
 
