@@ -273,7 +273,9 @@ export function createService(options: ServiceOptions): Service {
    * parameters are two entries of the same answer.
    */
   function cacheKey(request: ServiceRequest, op: Compiled, base: string): string {
-    let key = `${op.operation.operationId}\u0000${base}\u0000${request.url}`;
+    // Only GETs are kept, and a target names one operation's path under a base path: under the contract's base the
+    // target alone is the key (no string to build), under another the base comes first.
+    let key = base === basePath ? request.url : `${base}\u0000${request.url}`;
     // Neither a target nor a header value can hold a NUL (Node's parser refuses it, fetch too); \u0001 marks a missing one.
     for (const name of op.headerNames) {
       const copies = request.headerValues(name);
@@ -282,13 +284,13 @@ export function createService(options: ServiceOptions): Service {
     return key;
   }
 
-  /** The operation's answer: a reused one at once, else a promise of a fresh one. */
+  /** The operation's answer: a reused one at once, else a promise of a fresh one. `mark`: where the query starts. */
   function call(
     request: ServiceRequest,
     op: Compiled,
     caller: Caller,
     params: Record<string, string>,
-    query: string,
+    mark: number,
     base: string,
     headers: Record<string, string>,
   ): ServiceResponse | Promise<ServiceResponse> {
@@ -298,9 +300,9 @@ export function createService(options: ServiceOptions): Service {
       const key = cacheKey(request, op, base);
       const hit = cache.get(key, revision);
       if (hit) return { status: hit.status, headers: Object.assign(headers, hit.headers), body: hit.body };
-      return run(request, op, caller, params, query, base, headers, key, revision);
+      return run(request, op, caller, params, mark, base, headers, key, revision);
     }
-    return run(request, op, caller, params, query, base, headers, undefined, undefined);
+    return run(request, op, caller, params, mark, base, headers, undefined, undefined);
   }
 
   /** Runs the operation; its answer is kept for reuse when `key` is given. */
@@ -309,7 +311,7 @@ export function createService(options: ServiceOptions): Service {
     op: Compiled,
     caller: Caller,
     params: Record<string, string>,
-    query: string,
+    mark: number,
     base: string,
     headers: Record<string, string>,
     key: string | undefined,
@@ -326,7 +328,7 @@ export function createService(options: ServiceOptions): Service {
       : {};
     const data = op.body ? op.body(body === NO_BODY ? undefined : body) : undefined;
     if (op.query) {
-      const parsed = parseQueryString(query);
+      const parsed = parseQueryString(mark === -1 ? "" : request.url.slice(mark + 1));
       Object.assign(
         values,
         op.query((param) => parsed[param.name]),
@@ -413,7 +415,7 @@ export function createService(options: ServiceOptions): Service {
         op,
         auth.caller,
         route.params,
-        mark === -1 ? "" : target.slice(mark + 1),
+        mark,
         base,
         headers,
       );
