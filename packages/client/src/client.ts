@@ -23,7 +23,7 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
       const merged = {
         ...options,
         ...more,
-        headers: { ...headerRecord("headers", options.headers), ...headerRecord("headers", more.headers) },
+        headers: { ...headerRecord(options.headers), ...headerRecord(more.headers) },
       };
       // Choosing one of environment and baseUrl replaces the other.
       if ("environment" in more) delete merged.baseUrl;
@@ -34,7 +34,7 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
   // One method per operation, named by the contract (`x-sdk-method`): its arguments, then the RequestOptions.
   for (const id in OPERATIONS) {
     const [resource, verb] = OPERATIONS[id as OperationId][0].slice(0, -2).split(".") as [string, string];
-    (client[resource] ??= {})[verb] = (...args) => call(id as OperationId, args);
+    (client[resource] ??= {})[verb] = call(id as OperationId);
   }
   return client;
 }

@@ -59,9 +59,9 @@ export function deprecationLink(header: string | null): string | undefined {
   // An entry's parameters run to the next comma outside a quoted string (`title="a, b"`). Both patterns step over a
   // quoted string whole, so text inside one (`title="<x>; rel=deprecation"`) is never read as an entry or a `rel`; a URL
   // stops at the next `<`, so an unclosed one cannot make a long header take quadratic time.
-  for (const [, url, params] of (header ?? "").matchAll(/<([^<>]*)>((?:[^,"]|"[^"]*")*)/g)) {
+  for (const [, url, params] of (header ?? "").matchAll(/<([^<>]*)>(([^,"]|"[^"]*")*)/g)) {
     // `rel` holds space-separated relation types, quoted or not; `deprecation` must be a whole one.
-    if (/^(?:[^"]|"[^"]*")*?;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params!)) return url;
+    if (/^([^"]|"[^"]*")*?;\s*rel\s*=\s*"?([^";]*\s)?deprecation(?=[\s";]|$)/i.test(params!)) return url;
   }
 }
 

@@ -107,16 +107,16 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
 const checkKey: Check = (name, value) =>
   (typeof value === "string" && /^[\t -~\x80-\xff]{1,255}$/.test(value)) || invalid(name, "1 to 255 characters", value);
 
-/** Turns `HeadersInit` into a plain object with lower-cased names, or fails with a TypeError naming the option. */
-export function headerRecord(name: string, headers: unknown): Record<string, string> {
+/** Turns the `headers` option (`HeadersInit`) into a plain object with lower-cased names, or fails with a TypeError. */
+export function headerRecord(headers: unknown): Record<string, string> {
   if (headers === undefined) return {};
   let record: Record<string, string> | undefined;
   try {
     if (headers && typeof headers === "object") record = Object.fromEntries(new Headers(headers as HeadersInit));
   } catch {}
-  if (!record) return invalid(name, "a HeadersInit", headers);
+  if (!record) return invalid("headers", "a HeadersInit", headers);
   const key = record["idempotency-key"];
-  if (key !== undefined) checkKey(`${name} Idempotency-Key`, key);
+  if (key !== undefined) checkKey("headers Idempotency-Key", key);
   return record;
 }
 
@@ -124,7 +124,7 @@ const isFunction: Check = (name, value) => typeof value === "function" || invali
 
 // Beyond 10 retries a call can hammer a failing service for minutes; nobody means that.
 const checkRetries: Check = (name, value) =>
-  (Number.isInteger(value) && value >= 0 && value <= 10) || invalid(name, "an integer from 0 to 10", value);
+  (Number.isSafeInteger(value) && value >= 0 && value <= 10) || invalid(name, "an integer from 0 to 10", value);
 
 // setTimeout fires at once beyond 2147483647 ms (about 24.8 days).
 const checkTimeout: Check = (name, value) =>

@@ -38,7 +38,7 @@ function queryString(query: Record<string, QueryValue>): string {
   return text;
 }
 
-/** Makes the function behind every typed method: one operation of the table, sent through the client's retries, checked against the contract. */
+/** Makes every typed method: `(id) => method`, one operation of the table sent through the client's retries and checked against the contract. */
 export function createCall([baseUrl, shared, send, check]: Context) {
   async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
@@ -46,7 +46,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     const [pathParams, queryParams, payload, call] = shape(...args);
     // Misspelt or malformed request options are rejected before anything is sent.
     if (call) checkOptions("request option", call, REQUEST_OPTIONS);
-    const given = headerRecord("headers", call?.headers);
+    const given = headerRecord(call?.headers);
     // The body as sent: undefined without one.
     const json = JSON.stringify(payload);
     // Made once per call, so every attempt carries the same key and the service applies the create once.
@@ -95,21 +95,22 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     }
     return value as T;
   }
-  return <T>(id: OperationId, args: readonly unknown[]): PetstorePromise<T> => {
-    const meta: { response?: Response } = {};
-    const data = run<T>(id, args, meta) as PetstorePromise<T>;
-    // The metadata object is made only when asked for; most calls never are.
-    data.withResponse = () =>
-      data.then((value): WithResponse<T> => {
-        const { response } = meta as { response: Response };
-        return {
-          data: value,
-          response,
-          status: response.status,
-          headers: response.headers,
-          requestId: response.headers.get("x-request-id") ?? undefined,
-        };
-      });
-    return data;
-  };
+  return (id: OperationId) =>
+    <T>(...args: unknown[]): PetstorePromise<T> => {
+      const meta: { response?: Response } = {};
+      const data = run<T>(id, args, meta) as PetstorePromise<T>;
+      // The metadata object is made only when asked for; most calls never are.
+      data.withResponse = () =>
+        data.then((value): WithResponse<T> => {
+          const { response } = meta as { response: Response };
+          return {
+            data: value,
+            response,
+            status: response.status,
+            headers: response.headers,
+            requestId: response.headers.get("x-request-id") ?? undefined,
+          };
+        });
+      return data;
+    };
 }

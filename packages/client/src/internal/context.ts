@@ -25,7 +25,8 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
   checkOptions("createPetstoreClient option", options, CLIENT_OPTIONS);
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   const apiKey = apiKeyResolver(options.apiKey);
-  if (typeof (options.fetch ?? globalThis.fetch) !== "function") fail("No global fetch: pass the fetch option.");
+  // The fetch option is checked with the others.
+  if (!options.fetch && typeof fetch !== "function") fail("No global fetch: pass the fetch option.");
   const client = `@petstore/client/${VERSION}`;
   const runtime = runtimeName();
   const log = createLog(options.logLevel, options.logger);
@@ -39,7 +40,7 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
   return [
     baseUrl,
     // A caller's User-Agent wins; browsers set their own and refuse ours.
-    { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord("headers", options.headers) },
+    { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord(options.headers) },
     createExchange(options, log, apiKey, client),
     deprecationCheck(deprecationReporter(options.onDeprecation, log), naming, deprecations),
   ];

@@ -32,7 +32,7 @@ export function deprecationCheck(
     };
     if (!headers) return d && report(contract);
     // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
-    const given = headers.get("deprecation")?.trim();
+    const given = headers.get("deprecation");
     const deprecation = /^false$/i.test(given!) ? undefined : given;
     const sunsetHeader = headers.get("sunset");
     const sunset = parseDeprecationDate(sunsetHeader);

@@ -28,7 +28,7 @@ const MAX_BODY = 2 ** 25; // 32 MiB
  */
 export function createExchange(
   options: PetstoreClientOptions,
-  log: Log & { debugging: boolean },
+  log: Log,
   apiKey: () => Promise<string>,
   client: string,
 ) {
@@ -53,12 +53,12 @@ export function createExchange(
       if (signal?.aborted) throw signal.reason;
       const controller = new AbortController();
       let stop!: (reason?: unknown) => void;
+      // On timeout, and on the call's abort (then the call throws the signal's reason, whatever this one is).
       const abort = (reason?: unknown) => {
         controller.abort(reason);
         stop(reason);
       };
-      const onAbort = () => abort(signal!.reason);
-      signal?.addEventListener("abort", onAbort);
+      signal?.addEventListener("abort", abort);
       const timer = setTimeout(abort, timeout);
       const started = Date.now();
       let response: Response | undefined;
@@ -86,27 +86,22 @@ export function createExchange(
         };
         sent = true;
         const got = (response = await ((options.fetch ?? fetch) as FetchFunction)(url, init));
-        const stream = (copy ? got.clone() : got).body as
-          | (ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>)
-          | null;
-        // A web stream's reader, else an async iterator (node-fetch and cross-fetch give Node streams); both answer
-        // `{ done, value }`.
-        const reader = (stream?.getReader?.() ?? stream?.[Symbol.asyncIterator]()) as
-          | (ReadableStreamDefaultReader<Uint8Array> & AsyncIterator<Uint8Array>)
-          | undefined;
+        const stream = (copy ? got.clone() : got).body as ReadableStream<Uint8Array> | null;
+        // A web stream's reader. node-fetch and cross-fetch give Node streams, which a `Response` (Node's, which takes an
+        // async iterable) makes a web stream of; cancelling that one ends the Node stream.
+        const reader = (stream?.getReader ? stream : stream && new Response(stream).body)?.getReader();
         const decoder = new TextDecoder();
         let text = "";
         // A Content-Length over the limit fails before reading.
         let size = +got.headers.get("content-length")! > MAX_BODY ? Infinity : 0;
         // Counted and decoded chunk by chunk, so no more than the limit and one chunk is held whatever the server sends.
-        for (let chunk; reader && size <= MAX_BODY && !(chunk = await (reader.read?.() ?? reader.next())).done; ) {
+        for (let chunk; reader && size <= MAX_BODY && !(chunk = await reader.read()).done; ) {
           size += chunk.value.byteLength;
           text += decoder.decode(chunk.value, { stream: true });
         }
         if (size > MAX_BODY) {
-          // Cancelling releases the connection: the stream being read by its reader (a Node stream by ending its
-          // iterator), and the response's own body when a copy was read.
-          void (reader?.cancel?.() ?? reader?.return?.())?.catch(() => {});
+          // Cancelling releases the connection: the stream being read, and the response's own body when a copy was read.
+          void reader?.cancel().catch(() => {});
           void got.body?.cancel?.().catch(() => {});
           throw new PetstoreError(`${PREFIX}${target} sent a body over 32 MiB.`, {
             code: "response_too_large",
@@ -148,21 +143,18 @@ export function createExchange(
                 );
       } finally {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
+        signal?.removeEventListener("abort", abort);
       }
-      if (log.debugging) {
+      log("debug", () => {
         const id = response?.headers.get("x-request-id");
-        log(
-          "debug",
-          `${target} → ${failure ? `${failure.code}${root ? ` ${root}` : ""}` : response!.status} attempt ${attempt + 1}, ${Date.now() - started} ms${id ? `, request id ${id}` : ""}`,
-        );
-      }
+        return `${target} → ${failure ? `${failure.code}${root ? ` ${root}` : ""}` : response!.status} attempt ${attempt + 1}, ${Date.now() - started} ms${id ? `, request id ${id}` : ""}`;
+      });
       if (!failure && (response!.ok || !shouldRetry(response!))) return [response!, value];
       const transient = failure instanceof ConnectionError || failure instanceof TimeoutError;
       // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived
       // (a missing root code reads as "undefined", which proves nothing).
       reached ||= sent && (!failure || (transient && !NOT_SENT.test(root!)));
-      const canRetry = attempt < maxRetries && (!!key || !NOT_IDEMPOTENT.test(method));
+      const canRetry = attempt < maxRetries && (key || !NOT_IDEMPOTENT.test(method));
       // The wait the server asks for; undefined (no usable header) compares false both ways.
       const asked = response && serverDelay(response.headers, now);
       if (failure) {

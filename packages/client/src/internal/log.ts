@@ -12,8 +12,11 @@ export interface Logger {
   debug(message: string): void;
 }
 
-/** Writes one line at a level; lines below the configured level cost one comparison. */
-export type Log = (level: Exclude<LogLevel, "off">, message: string) => void;
+/**
+ * Writes one line at a level; lines below the configured level cost one comparison. A function message is made only
+ * when the line is written (debug lines, on every attempt).
+ */
+export type Log = (level: Exclude<LogLevel, "off">, message: string | (() => string)) => void;
 
 /** The log levels, least verbose first: a level's index is its rank. */
 export const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
@@ -25,10 +28,10 @@ export function logRank(name: string, level: unknown): number {
 }
 
 /** The client's log function: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`). */
-export function createLog(level: LogLevel | undefined, logger: Logger | undefined): Log & { debugging: boolean } {
+export function createLog(level: LogLevel | undefined, logger: Logger | undefined): Log {
   const max = logRank("PETSTORE_LOG", level ?? (readEnv("PETSTORE_LOG") || "warn"));
-  const log = (at: Exclude<LogLevel, "off">, message: string) => {
-    if (LOG_LEVELS.indexOf(at) <= max) (logger ?? console)[at](PREFIX + message);
+  return (at, message) => {
+    if (LOG_LEVELS.indexOf(at) <= max)
+      (logger ?? console)[at](PREFIX + (typeof message === "string" ? message : message()));
   };
-  return Object.assign(log, { debugging: max > 3 });
 }
