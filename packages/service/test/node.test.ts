@@ -70,6 +70,76 @@ describe("the Node adapter", () => {
     }
   });
 
+  it("reports each request once when it arrives and once its answer is sent: at once, later, by a route, or too big to send at once", async () => {
+    const arrived: string[] = [];
+    const reported: { url: string; status: number; responseTime: number; error: unknown; same: boolean }[] = [];
+    const seen = new Map<string, unknown>();
+    const big = JSON.stringify("x".repeat(16 * 1024 * 1024));
+    const listener = await listenNode({
+      handle: (request) => {
+        if (request.url === "/now") return { status: 200, headers: {}, body: '"now"' };
+        if (request.url === "/big") return { status: 200, headers: {}, body: big };
+        return new Promise((resolve) => setTimeout(() => resolve({ status: 201, headers: {}, body: null }), 20));
+      },
+      routes: (message, response) => {
+        if (message.url !== "/route") return false;
+        setTimeout(() => response.writeHead(204).end(), 10);
+        return true;
+      },
+      onRequest: (event) => {
+        arrived.push(event.url);
+        seen.set(event.requestId, event);
+      },
+      onResponse: (event) => {
+        reported.push({
+          url: event.url,
+          status: event.status,
+          responseTime: event.responseTime,
+          error: event.error,
+          same: seen.get(event.requestId) === event,
+        });
+      },
+      drainQuietMs: 50,
+    });
+    listeners.push(listener);
+    for (const [url, status] of [
+      ["/now", 200],
+      ["/later", 201],
+      ["/route", 204],
+    ] as const) {
+      const response = await fetch(`${listener.url}${url}`);
+      expect(response.status).toBe(status);
+      await response.arrayBuffer();
+    }
+    // A body larger than the socket takes at once, read slowly: the report waits until all of it was handed over.
+    const bigResponse = await new Promise<{ status: number; length: number; reportedBeforeEnd: boolean }>((resolve) => {
+      httpRequest(`${listener.url}/big`, (response) => {
+        let length = 0;
+        response.pause();
+        setTimeout(() => {
+          response.on("data", (chunk: Buffer) => {
+            length += chunk.length;
+          });
+          response.resume();
+        }, 100);
+        const before = reported.some((entry) => entry.url === "/big");
+        response.on("end", () => resolve({ status: response.statusCode!, length, reportedBeforeEnd: before }));
+      }).end();
+    });
+    expect(bigResponse).toMatchObject({ status: 200, length: Buffer.byteLength(big), reportedBeforeEnd: false });
+    await expect.poll(() => reported.length).toBe(4);
+    expect(arrived).toEqual(["/now", "/later", "/route", "/big"]);
+    expect(reported.map(({ url, status, error, same }) => ({ url, status, error, same }))).toEqual([
+      { url: "/now", status: 200, error: undefined, same: true },
+      { url: "/later", status: 201, error: undefined, same: true },
+      { url: "/route", status: 204, error: undefined, same: true },
+      { url: "/big", status: 200, error: undefined, same: true },
+    ]);
+    // The answer that waited 20 ms and the route that waited 10 ms count their wait.
+    expect(reported[1]!.responseTime).toBeGreaterThanOrEqual(15);
+    expect(reported[2]!.responseTime).toBeGreaterThanOrEqual(5);
+  });
+
   it.each([
     ["an unknown method", `MAED /v1/pets HTTP/1.1\r\n${host}\r\n`, 400],
     ["a lower-case method", `patch /v1/pets HTTP/1.1\r\n${host}\r\n`, 400],

@@ -131,6 +131,29 @@ function ended(this: TrackedResponse, error?: Error): void {
   this[tracked]?.end(this.statusCode, error);
 }
 
+/**
+ * Reports a tracked response's end once it has been handed to the system: at once when `end()` has written every byte
+ * of it into the socket (the usual case; its `finish` then follows on the next tick and would say the same), else
+ * from its `finish` or `error` event.
+ */
+function reportWhenSent(response: TrackedResponse): void {
+  const exchange = response[tracked];
+  if (exchange === undefined) return;
+  const socket = response.socket;
+  if (
+    response.writableEnded &&
+    !response.destroyed &&
+    socket !== null &&
+    !socket.destroyed &&
+    socket.writableLength === 0
+  )
+    exchange.end(response.statusCode, undefined);
+  else {
+    response.on("finish", ended);
+    response.on("error", ended);
+  }
+}
+
 /** The size of the request line and headers as they crossed the wire (`name: value\r\n` each). */
 function headerBytes(message: IncomingMessage): number {
   const raw = message.rawHeaders;
@@ -177,21 +200,23 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
   let lastBody = "";
   let lastLength = "0";
   function write(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse): void {
-    if (response.destroyed) return;
-    const { headers, body } = answer;
-    if (draining) headers.connection = "close";
-    if (body === null) {
-      response.writeHead(answer.status, headers);
-      response.end();
-      return;
+    if (!response.destroyed) {
+      const { headers, body } = answer;
+      if (draining) headers.connection = "close";
+      if (body === null) {
+        response.writeHead(answer.status, headers);
+        response.end();
+      } else {
+        if (body !== lastBody) {
+          lastBody = body;
+          lastLength = String(Buffer.byteLength(body));
+        }
+        headers["content-length"] = lastLength;
+        response.writeHead(answer.status, headers);
+        response.end(message.method === "HEAD" ? undefined : body);
+      }
     }
-    if (body !== lastBody) {
-      lastBody = body;
-      lastLength = String(Buffer.byteLength(body));
-    }
-    headers["content-length"] = lastLength;
-    response.writeHead(answer.status, headers);
-    response.end(message.method === "HEAD" ? undefined : body);
+    reportWhenSent(response);
   }
 
   function serve(message: IncomingMessage, response: ServerResponse): void {
@@ -208,15 +233,14 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
     if (onRequest || onResponse) {
       const event = new Exchange(requestId, message.method ?? "GET", message.url ?? "/", message, onResponse);
       onRequest?.(event);
-      if (onResponse) {
-        // One shared listener and one object per request: cheaper than a closure per request.
-        (response as TrackedResponse)[tracked] = event;
-        response.on("finish", ended);
-        response.on("error", ended);
-      }
+      // Reported by `reportWhenSent` once answered: one object per request, no closure, no listener in the usual case.
+      if (onResponse) (response as TrackedResponse)[tracked] = event;
     }
     (message.socket as Socket & { [served]?: boolean })[served] = true;
-    if (routes?.(message, response, requestId)) return;
+    if (routes?.(message, response, requestId)) {
+      reportWhenSent(response);
+      return;
+    }
     const request = new NodeRequest(
       message,
       response,
