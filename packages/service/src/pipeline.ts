@@ -410,15 +410,7 @@ export function createService(options: ServiceOptions): Service {
       const auth = authenticate(request);
       if (!auth.ok) return refuseAuth(operation, auth, headers);
       const op = compiled.get(operation)!;
-      const answer = call(
-        request,
-        op,
-        auth.caller,
-        route.params,
-        mark,
-        base,
-        headers,
-      );
+      const answer = call(request, op, auth.caller, route.params, mark, base, headers);
       return answer instanceof Promise
         ? answer.then(undefined, (error: unknown) => recover(error, operation, requestId, headers))
         : answer;
