@@ -34,6 +34,11 @@ export interface BatchContext {
   fromTime(value: unknown): number;
   /** The id of a key scope, added when new. */
   scopeId(scope: string): Promise<number>;
+  /**
+   * The id of the next new pet in the batch's transaction, when the engine knows it there (see
+   * `SqlDriver.nextPetId`): the pets are inserted with ids from it on. Without it, the insert returns its ids.
+   */
+  nextPetId?(): Promise<number>;
 }
 
 /**
@@ -73,6 +78,13 @@ const sql = {
       () =>
         `INSERT INTO petstore_pets (name_json, category_id, status) VALUES ${tuples(rows, 3)}
          RETURNING id, name_json, category_id, status`,
+    ),
+  // With the next id known beforehand (SQLite), nothing needs to come back: the pets are known.
+  insertPetsWithIds: (rows: number) =>
+    text(
+      "insertPetsWithIds",
+      rows,
+      () => `INSERT INTO petstore_pets (id, name_json, category_id, status) VALUES ${tuples(rows, 4)}`,
     ),
   // A key nobody holds is claimed; an expired one is taken over in the same statement (one lock per key, in the
   // batch's order, on PostgreSQL); a key another instance committed meanwhile is left alone. No RETURNING: when every
@@ -152,11 +164,25 @@ const contentOf = (nameJson: string, categoryId: number, status: string | null) 
   `${nameJson}\u0000${categoryId}\u0000${status}`;
 
 /**
- * Inserts one pet per input, a slice per statement, and returns the new pets in the order of `inputs`. Returned rows
- * are matched to inputs by content, which is all that tells them apart.
+ * Inserts one pet per input, a slice per statement, and returns the new pets in the order of `inputs`: with ids from
+ * the engine's next one on, or else matching the rows the insert returns to inputs by content, which is all that tells them
+ * apart.
  */
-async function insertPets(session: SqlSession, inputs: readonly NewPet[]): Promise<Pet[]> {
+async function insertPets(session: SqlSession, inputs: readonly NewPet[], context: BatchContext): Promise<Pet[]> {
   const pets: Pet[] = [];
+  if (inputs.length === 0) return pets;
+  if (context.nextPetId) {
+    let id = await context.nextPetId();
+    await inSlices(inputs, async (slice) => {
+      const params: unknown[] = [];
+      for (const input of slice) {
+        pets.push(normalizePet(id, input));
+        params.push(id++, JSON.stringify(input.name), input.categoryId, input.status ?? null);
+      }
+      await session.run(sql.insertPetsWithIds(slice.length), params);
+    });
+    return pets;
+  }
   await inSlices(inputs, async (slice) => {
     const params: unknown[] = [];
     const contents = slice.map((input) => {
@@ -222,6 +248,7 @@ export async function createBatch(
   const pets = await insertPets(
     session,
     inserting.map((index) => creates[index]!.input),
+    context,
   );
   inserting.forEach((index, n) => {
     outcomes[index] = { ok: true, result: { pet: pets[n]!, replayed: false } };

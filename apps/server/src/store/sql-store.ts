@@ -24,6 +24,12 @@ export interface SqlDriver {
   fromTime(value: unknown): number;
   /** The error a store operation should throw for what the engine threw (a 503 when it cannot serve right now). */
   toStoreError(error: unknown): unknown;
+  /**
+   * The id the next new pet gets, read in an open write transaction, for an engine where no one else can insert
+   * before it commits (SQLite: it holds the file's write lock). Creates then insert their pets with ids from it on,
+   * and the insert answers nothing back.
+   */
+  nextPetId?(session: SqlSession): Promise<number>;
   /** Called after a sweep deleted rows, to give their space back (SQLite's incremental vacuum). */
   reclaim?(): Promise<void>;
   revision?(): number;
@@ -117,6 +123,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
           toTime: (ms) => driver.toTime(ms),
           fromTime: (value) => driver.fromTime(value),
           scopeId: (scope) => scopeId(session, scope, learned),
+          ...(driver.nextPetId ? { nextPetId: () => driver.nextPetId!(session) } : {}),
         }),
       );
     } catch (error) {

@@ -74,6 +74,12 @@ async function whenNotBusy<T>(attempt: () => T, deadline: number): Promise<T> {
   }
 }
 
+/** SQLite's own statements of the store (the shared ones are in `sql-store.ts` and `sql-create-batch.ts`). */
+const sql = {
+  nextPetId: `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'petstore_pets'), 0),
+                     coalesce((SELECT max(id) FROM petstore_pets), 0)) + 1 AS next`,
+};
+
 /** Free pages given back to the file system per step of `reclaim` (4 KiB each). */
 const RECLAIM_PAGES = 512;
 
@@ -224,6 +230,9 @@ function sqliteDriver(db: Database.Database, walFile?: string, checkpoints?: Che
       return whenNotBusy(() => one(sql, params), performance.now() + BUSY_TIMEOUT_MS);
     },
     transaction,
+    // AUTOINCREMENT's own rule: past the largest id ever handed out (sqlite_sequence, which an insert with explicit
+    // ids moves on too) and any id in the table. Other processes wait for the write lock this transaction holds.
+    nextPetId: async (session) => (await session.one<{ next: number }>(sql.nextPetId, []))!.next,
     toTime: (ms) => ms,
     fromTime: (value) => Number(value),
     toStoreError,

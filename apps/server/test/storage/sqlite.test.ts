@@ -79,6 +79,27 @@ describe("SQLite store specifics", () => {
     }
   });
 
+  it("never hands out an id twice, whichever connection inserted or deleted the newest pet", async () => {
+    const file = join(dir, "ids", "petstore.db");
+    const store = await createSqliteStore(file);
+    await store.sweep();
+    const made = await Promise.all(Array.from({ length: 5 }, (_, i) => store.create({ name: `p${i}`, categoryId: i })));
+    expect(made.map((result) => result.pet.id)).toEqual([1, 2, 3, 4, 5]);
+    // Another connection (an older server on the same file): SQLite's AUTOINCREMENT record knows id 5 was used.
+    const other = new Database(file);
+    other.exec("DELETE FROM petstore_pets WHERE id = 5");
+    const { lastInsertRowid } = other
+      .prepare(`INSERT INTO petstore_pets (name_json, category_id, status) VALUES ('"Other"', 9, NULL)`)
+      .run();
+    expect(Number(lastInsertRowid)).toBe(6);
+    other.exec("DELETE FROM petstore_pets WHERE id = 6");
+    other.close();
+    const next = await store.create({ name: "Next", categoryId: 7 });
+    expect(next.pet.id).toBe(7);
+    expect(await store.list({ limit: 10 })).toEqual([...made.slice(0, 4).map((result) => result.pet), next.pet]);
+    await store.close();
+  });
+
   it("copies the WAL into the database file from a worker thread, not inside the server's commits", async () => {
     const file = join(dir, "checkpoints", "petstore.db");
     const store = await createSqliteStore(file);
