@@ -32,3 +32,8 @@ function isUnavailable(error: unknown): boolean {
   // "Connection terminated unexpectedly", a client "not queryable" after such an error.
   return error.name === "Error" || "syscall" in error;
 }
+
+/** PostgreSQL ended the transaction for meeting a concurrent one (40P01 deadlock, 40001 serialization failure). */
+export function isTransactionConflict(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && (error.code === "40P01" || error.code === "40001");
+}

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { toStoreError } from "./postgres-errors";
+import { isTransactionConflict, toStoreError } from "./postgres-errors";
 import { hasVersion1, schemaStatements } from "./postgres-schema";
 import { fromVersion1 } from "./schema";
 import { createReadiness } from "./readiness";
@@ -138,6 +138,7 @@ export async function createPostgresStore(
     toTime: (ms) => new Date(ms),
     fromTime: (value) => (value as Date).getTime(),
     toStoreError,
+    isTransactionConflict,
     ready: createReadiness(() => pool.query("SELECT 1")),
     async close() {
       await pool.end();

@@ -25,6 +25,11 @@ export interface SqlDriver {
   /** The error a store operation should throw for what the engine threw (a 503 when it cannot serve right now). */
   toStoreError(error: unknown): unknown;
   /**
+   * Whether a transaction failed only because it met a concurrent one (PostgreSQL's deadlock or serialization
+   * failure): run again from the start, it can succeed.
+   */
+  isTransactionConflict?(error: unknown): boolean;
+  /**
    * The id the next new pet gets, read in an open write transaction, for an engine where no one else can insert
    * before it commits (SQLite: it holds the file's write lock). Creates then insert their pets with ids from it on,
    * and the insert answers nothing back.
@@ -66,6 +71,9 @@ const sql = {
                 SELECT scope_id, key FROM petstore_keys WHERE created_at <= ? ORDER BY created_at LIMIT ?)
               RETURNING pet_id`,
 } as const;
+
+/** Times a batch's transaction runs when the database ends it for meeting a concurrent one. */
+const BATCH_ATTEMPTS = 3;
 
 /** Expired keys deleted per transaction of a sweep: each is short, and other work runs between them. */
 const SWEEP_BATCH = 1_000;
@@ -114,22 +122,29 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
     const ordered = ranked.map(({ create }) => create);
     let outcomes: BatchOutcome[];
-    const learned = new Map<string, number>();
-    try {
-      // A rule (a key reused with another body) fails that create alone; anything thrown fails the batch.
-      outcomes = await driver.transaction((session) =>
-        createBatch(session, ordered, {
-          now: now(),
-          toTime: (ms) => driver.toTime(ms),
-          fromTime: (value) => driver.fromTime(value),
-          scopeId: (scope) => scopeId(session, scope, learned),
-          ...(driver.nextPetId ? { nextPetId: () => driver.nextPetId!(session) } : {}),
-        }),
-      );
-    } catch (error) {
-      const failure = driver.toStoreError(error);
-      for (const create of ordered) create.reject(failure);
-      return;
+    let learned: Map<string, number>;
+    for (let attempt = 1; ; attempt++) {
+      learned = new Map<string, number>();
+      try {
+        // A rule (a key reused with another body) fails that create alone; anything thrown fails the batch.
+        outcomes = await driver.transaction((session) =>
+          createBatch(session, ordered, {
+            now: now(),
+            toTime: (ms) => driver.toTime(ms),
+            fromTime: (value) => driver.fromTime(value),
+            scopeId: (scope) => scopeId(session, scope, learned),
+            ...(driver.nextPetId ? { nextPetId: () => driver.nextPetId!(session) } : {}),
+          }),
+        );
+        break;
+      } catch (error) {
+        // The sweep deletes expired keys oldest first while a batch takes them over in key order: PostgreSQL may
+        // end one of them to break the deadlock. Nothing of it was committed, so the batch runs again.
+        if (attempt < BATCH_ATTEMPTS && driver.isTransactionConflict?.(error)) continue;
+        const failure = driver.toStoreError(error);
+        for (const create of ordered) create.reject(failure);
+        return;
+      }
     }
     for (const [scope, id] of learned) scopeIds.set(scope, id);
     ordered.forEach((create, index) => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type CreateResult,
   createPostgresStore,
+  IDEMPOTENCY_TTL_MS,
   IdempotencyConflictError,
   startServer,
   type RunningServer,
@@ -144,6 +145,54 @@ describe("PostgreSQL", () => {
     } finally {
       await other.query("ROLLBACK").catch(() => undefined);
       await Promise.all([other.end(), watcher.end(), store.close()]);
+    }
+  });
+
+  it("runs a batch again when PostgreSQL ends it to break a deadlock with the sweep, and answers every create", async () => {
+    await emptyDatabase();
+    let now = Date.UTC(2026, 0, 1);
+    const store = await createPostgresStore(url(), { now: () => now });
+    const sweep = new pg.Client({ connectionString: url() });
+    const watcher = new pg.Client({ connectionString: url() });
+    await Promise.all([sweep.connect(), watcher.connect()]);
+    const waiting = async (n: number) =>
+      vi.waitFor(
+        async () => {
+          const { rows } = await watcher.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+          );
+          expect(rows[0]!.n).toBe(n);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+    try {
+      const rex = { name: "Rex", categoryId: 1 };
+      const key = (k: string) => ({ scope: "scope-a", key: k, fingerprint: "f1" });
+      const first = await Promise.all([store.create(rex, key("a")), store.create(rex, key("b"))]);
+      now += IDEMPOTENCY_TTL_MS;
+      // A sweep of another instance deletes the expired keys oldest first: "b", then "a". The batch takes both over
+      // in key order: it holds "a" and waits for "b", the sweep then waits for "a". The batch waits longer than the
+      // sweep's session would, so PostgreSQL ends the batch's transaction, not the sweep's.
+      await sweep.query("SET deadlock_timeout = '30s'");
+      await sweep.query("BEGIN");
+      await sweep.query("DELETE FROM petstore_keys WHERE key = 'b'");
+      const batch = Promise.all([store.create(rex, key("a")), store.create(rex, key("b"))]);
+      await waiting(1);
+      const swept = sweep.query("DELETE FROM petstore_keys WHERE key = 'a'");
+      // The deadlock is broken by ending the batch (after PostgreSQL's 1 s deadlock_timeout); run again, it waits
+      // for the sweep once more.
+      await waiting(2);
+      await waiting(1);
+      await swept;
+      await sweep.query("COMMIT");
+      const again = await batch;
+      expect(again.map((created) => created.replayed)).toEqual([false, false]);
+      const ids = new Set([...first, ...again].map((created) => created.pet.id));
+      expect(ids.size).toBe(4);
+      expect(await store.create(rex, key("a"))).toEqual({ pet: again[0]!.pet, replayed: true });
+    } finally {
+      await sweep.query("ROLLBACK").catch(() => undefined);
+      await Promise.all([sweep.end(), watcher.end(), store.close()]);
     }
   });
 
