@@ -116,7 +116,7 @@ export function headerRecord(headers: unknown): Record<string, string> {
   } catch {}
   if (!record) return invalid("headers", "a HeadersInit", headers);
   const key = record["idempotency-key"];
-  if (key !== undefined) checkKey("headers Idempotency-Key", key);
+  if (key !== undefined) checkKey("headers idempotency-key", key);
   return record;
 }
 
@@ -148,7 +148,7 @@ export const CLIENT_OPTIONS = {
   fetchOptions: (name, value) => {
     checkObject(name, value);
     for (const key of ["method", "headers", "body", "signal"]) {
-      if (key in value) fail(`fetchOptions cannot set ${key}; use the SDK's options.`);
+      if (key in value) fail(`fetchOptions cannot set ${key}; use the client's options.`);
     }
   },
   logLevel: logRank,

@@ -55,7 +55,7 @@ describe("an injected fetch", () => {
 
   it("rejects fetchOptions that would replace what the SDK sets, naming the option", () => {
     expect(() => client(fetch, { fetchOptions: { headers: {} } as never })).toThrow(
-      /fetchOptions cannot set headers; use the SDK's options\./,
+      /fetchOptions cannot set headers; use the client's options\./,
     );
     expect(() => client(fetch, { fetchOptions: "x" as never })).toThrow(/fetchOptions must be an object/);
   });

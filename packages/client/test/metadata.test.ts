@@ -92,12 +92,12 @@ describe("request options", () => {
     [
       "an Idempotency-Key header a header cannot carry",
       { headers: { "Idempotency-Key": "" } },
-      /headers Idempotency-Key must be 1 to 255 characters; got ""/,
+      /headers idempotency-key must be 1 to 255 characters; got ""/,
     ],
     [
       "an Idempotency-Key header too long",
       { headers: new Headers({ "Idempotency-Key": "x".repeat(256) }) },
-      /headers Idempotency-Key must be 1 to 255 characters/,
+      /headers idempotency-key must be 1 to 255 characters/,
     ],
   ])("%s is a TypeError before anything is sent", async (_name, options, message) => {
     const { fetch, requests } = fakeFetch(jsonResponse(201, PET));

@@ -21,30 +21,34 @@ export function deprecationCheck(
   deprecations: Deprecations,
 ): DeprecationCheck {
   return (id, headers) => {
+    const [operation] = naming[id];
     const d = deprecations[id];
-    // The contract's facts, made on each call (the reporter keeps the once-only record); a response's complete them.
-    const contract: Facts = {
+    // Made on each call of a deprecated operation only; the reporter keeps the once-only record.
+    const contract: Facts | undefined = d && {
       ...d,
-      operation: naming[id][0],
+      operation,
       source: "contract",
-      deprecatedAt: d && new Date(d.deprecatedAt),
-      sunset: d && new Date(d.sunset),
+      deprecatedAt: new Date(d.deprecatedAt),
+      sunset: new Date(d.sunset),
     };
-    if (!headers) return d && report(contract);
+    if (!headers) return contract && report(contract);
     // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
-    const given = headers.get("deprecation");
+    const given = headers.get("deprecation")?.trim();
     const deprecation = /^false$/i.test(given!) ? undefined : given;
     const sunsetHeader = headers.get("sunset");
+    if (!deprecation && !sunsetHeader) return;
     const sunset = parseDeprecationDate(sunsetHeader);
+    // The response's facts, completed by the contract's.
+    const facts: Facts = {
+      ...contract,
+      operation,
+      source: "headers",
+      deprecatedAt: parseDeprecationDate(deprecation) ?? contract?.deprecatedAt,
+      sunset,
+      link: deprecationLink(headers.get("link")) ?? contract?.link,
+    };
+    if (!contract) return report(facts);
     // What the contract already said was reported on first use; only a different removal date is news.
-    if ((deprecation || sunsetHeader) && (!d || (sunset && +sunset !== +contract.sunset!)))
-      report({
-        ...contract,
-        source: "headers",
-        deprecatedAt: parseDeprecationDate(deprecation) ?? contract.deprecatedAt,
-        sunset,
-        link: deprecationLink(headers.get("link")) ?? contract.link,
-        contractSunset: d && contract.sunset,
-      });
+    if (sunset && +sunset !== +contract.sunset!) report({ ...facts, contractSunset: contract.sunset });
   };
 }

@@ -33,12 +33,13 @@ export function runtimeName(): string | undefined {
 }
 
 /**
- * Whether this is a browser page, where every visitor can read what the page holds: `window`, `document` and
- * `navigator` exist, and the user agent is no DOM emulation for tests (jsdom and happy-dom name themselves in it).
+ * Whether this is a browser page, where every visitor can read what the page holds: `document` and `navigator` exist
+ * (workers, Node, Deno and edge runtimes have no `document`), and the user agent is no DOM emulation for tests (jsdom
+ * and happy-dom name themselves in it).
  */
 export function isBrowserPage(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown; navigator?: { userAgent?: string } };
-  return !!(g.window && g.document && g.navigator) && !/jsdom|happydom/i.test(`${g.navigator.userAgent}`);
+  const g = globalThis as { document?: unknown; navigator?: { userAgent?: string } };
+  return !!(g.document && g.navigator) && !/jsdom|happydom/i.test(`${g.navigator.userAgent}`);
 }
 
 /** What warns once per process, shared by every copy of the SDK (the ESM and CJS builds, two installs). */
