@@ -4,6 +4,7 @@ import {
   cpuMicrosPerRequest,
   measureRun,
   medianRun,
+  stalledRun,
   startThroughputTargets,
   type ThroughputTargets,
 } from "../src/benchmarks/server-throughput";
@@ -122,5 +123,28 @@ describe("medianRun", () => {
 
   it("rejects an empty list", () => {
     expect(() => medianRun([])).toThrow("no load runs");
+  });
+});
+
+describe("a stalled run", () => {
+  const run = (serverCpuSeconds: number, latencyP99Ms: number) => ({
+    serverCpuSeconds,
+    load: {
+      requests: 700,
+      durationSeconds: 5,
+      requestsPerSecond: 140,
+      latencyMedianMs: 2,
+      latencyP99Ms,
+      errorStatuses: 0,
+      socketErrors: 0,
+      loadGeneratorCpuSeconds: 0.1,
+    },
+  });
+
+  it("is a server under a tenth of a core busy while its slowest requests took a second or more", () => {
+    // What a bare server measured twice on a loaded machine: 145 req/s, 1-2 % busy, p99 2-3 s.
+    expect(stalledRun(run(0.08, 2_400))).toBe(true);
+    expect(stalledRun(run(0.6, 2_400))).toBe(false); // busy and slow: a slow server, measured
+    expect(stalledRun(run(0.08, 12))).toBe(false); // idle and fast: a light load, measured
   });
 });
