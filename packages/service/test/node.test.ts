@@ -154,6 +154,33 @@ describe("the Node adapter", () => {
     expect(response.headers.connection).toBe("close");
   });
 
+  it("answers pipelined reads and creates on one connection in the order they were sent", async () => {
+    const listener = await start();
+    const read = (id: string) => `GET /v1/pets?limit=100 HTTP/1.1\r\n${host}${auth}X-Request-Id: ${id}\r\n\r\n`;
+    const create = (id: string, name: string) => {
+      const body = JSON.stringify({ name, categoryId: 1 });
+      return (
+        `POST /v1/pets HTTP/1.1\r\n${host}${auth}X-Request-Id: ${id}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body}`
+      );
+    };
+    const sent = [read("r1"), create("c1", "Ada"), read("r2"), create("c2", "Bo"), read("r3")];
+    const text = await raw(listener.url, sent.join(""));
+    const answers = text
+      .split(/(?=HTTP\/1\.1 )/)
+      .filter((part) => part !== "")
+      .map(parse);
+    expect(answers.map((answer) => [answer.headers["x-request-id"], answer.status])).toEqual([
+      ["r1", 200],
+      ["c1", 201],
+      ["r2", 200],
+      ["c2", 201],
+      ["r3", 200],
+    ]);
+    expect(answers[1]!.body).toMatchObject({ name: "Ada" });
+    expect(answers[3]!.body).toMatchObject({ name: "Bo" });
+  });
+
   it("refuses two Idempotency-Key headers and two Authorization headers with a 400", async () => {
     const { url } = await start();
     const body = JSON.stringify({ name: "Twice", categoryId: 1 });
