@@ -68,7 +68,7 @@ export interface CommonClientOptions {
   random?: (() => number) | undefined;
   /** Advanced/testing: waits between retries; must reject with `signal.reason` when the signal aborts. Defaults to a `setTimeout` timer. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
-  /** Advanced/testing: current time in epoch milliseconds, used to read `Retry-After` HTTP dates. Defaults to `Date.now`. */
+  /** Advanced/testing: current time in epoch milliseconds, used to read `Retry-After` HTTP dates and to time attempts in debug lines. Defaults to `Date.now`. */
   now?: (() => number) | undefined;
 }
 

@@ -60,7 +60,7 @@ export function createExchange(
       };
       signal?.addEventListener("abort", abort);
       const timer = setTimeout(abort, timeout);
-      const started = Date.now();
+      const started = now();
       let response: Response | undefined;
       let value!: string;
       let failure: PetstoreError | undefined;
@@ -147,7 +147,7 @@ export function createExchange(
       }
       log("debug", () => {
         const id = response?.headers.get("x-request-id");
-        return `${target} → ${failure ? `${failure.code}${root ? ` ${root}` : ""}` : response!.status} attempt ${attempt + 1}, ${Date.now() - started} ms${id ? `, request id ${id}` : ""}`;
+        return `${target} → ${failure ? `${failure.code}${root ? ` ${root}` : ""}` : response!.status} attempt ${attempt + 1}, ${now() - started} ms${id ? `, request id ${id}` : ""}`;
       });
       if (!failure && (response!.ok || !shouldRetry(response!))) return [response!, value];
       const transient = failure instanceof ConnectionError || failure instanceof TimeoutError;
