@@ -341,8 +341,10 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     }
     const input = `(${[...args, "options"].map((arg) => `${arg}: any`).join(", ")}): CallInput => (${[...checks, `[${result.join(", ")}]`].join(", ")})`;
     const d = m.op.deprecation;
-    // A date-time at midnight UTC as the date alone, which `new Date` reads as the same instant.
-    const instant = (dateTime: string) => str(dateTime.replace(/T00:00(:00(\.0+)?)?Z$/, ""));
+    // A date-time at midnight UTC as the date alone, which `new Date` reads as the same instant; made once, when the
+    // client is first used (a pure annotation lets a bundle that never reads the table drop it).
+    const instant = (dateTime: string) =>
+      `/* @__PURE__ */ new Date(${str(dateTime.replace(/T00:00(:00(\.0+)?)?Z$/, ""))})`;
     // The typed client names the replacement as an SDK call when the contract says which.
     const deprecation =
       d &&

@@ -1,10 +1,9 @@
-import type { OperationId, paths } from "@petstore/contract";
+import type { ContractDeprecation, OperationId, paths } from "@petstore/contract";
 import { operations } from "@petstore/contract";
 import openapiFetch, { type Client } from "openapi-fetch";
 import { createContext } from "./internal/context";
 import { randomKey } from "./internal/runtime";
 import type { Naming } from "./internal/deprecations";
-import type { Deprecation } from "./internal/operation-spec";
 import type { PetstoreClientOptions } from "./options";
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so our CJS build receives the module object.
@@ -24,7 +23,10 @@ export function createPetstoreRawClient(options: PetstoreClientOptions = {}): Pe
     options,
     Object.fromEntries(requests.map(([id, request]) => [id, [request]])) as Naming,
     Object.fromEntries(
-      Object.entries(operations).map(([id, op]) => [id, (op as { deprecation?: Deprecation }).deprecation]),
+      Object.entries(operations).map(([id, op]) => {
+        const d = (op as { deprecation?: ContractDeprecation }).deprecation;
+        return [id, d && { ...d, deprecatedAt: new Date(d.deprecatedAt), sunset: new Date(d.sunset) }];
+      }),
     ),
   );
   const ids = new Map(requests.map(([id, request]) => [request, id as OperationId]));

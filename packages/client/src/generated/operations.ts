@@ -62,7 +62,7 @@ export const OPERATIONS = {
  * `@petstore/client/query` does not carry it).
  */
 export const DEPRECATIONS: Deprecations = {
-  getPet: { deprecatedAt: "2025-12-05", sunset: "2030-12-05", replacement: "pets.list({ status })", link: "https://docs.petstore.example/#tag/animals/operation/listPets" },
+  getPet: { deprecatedAt: /* @__PURE__ */ new Date("2025-12-05"), sunset: /* @__PURE__ */ new Date("2030-12-05"), replacement: "pets.list({ status })", link: "https://docs.petstore.example/#tag/animals/operation/listPets" },
 };
 
 /** How many arguments each method takes before its RequestOptions. */

@@ -28,8 +28,6 @@ export function deprecationCheck(
       ...d,
       operation,
       source: "contract",
-      deprecatedAt: new Date(d.deprecatedAt),
-      sunset: new Date(d.sunset),
     };
     if (!headers) return contract && report(contract);
     // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.

@@ -37,8 +37,8 @@ export type OperationSpec = readonly [
 
 /** A deprecated operation's dates, documentation and the call to use instead. */
 export interface Deprecation {
-  deprecatedAt: string;
-  sunset: string;
+  deprecatedAt: Date;
+  sunset: Date;
   replacement: string;
   link: string;
 }
