@@ -36,7 +36,7 @@ export type OperationSpec = readonly [
 ];
 
 /** A deprecated operation's dates, documentation and the call to use instead. */
-export interface Deprecation {
+interface Deprecation {
   deprecatedAt: Date;
   sunset: Date;
   replacement: string;
