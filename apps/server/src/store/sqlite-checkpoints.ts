@@ -67,22 +67,19 @@ export function startCheckpoints(file: string, onExit: () => void): Checkpoints 
     worker.once("message", () => resolve());
     void exited.then(() => reject(new Error(`[@petstore/server] the checkpoint worker for ${file} ended`)));
   });
-  let started = false;
-  ready.then(
-    () => {
-      started = true;
-    },
-    () => undefined,
-  );
+  // Its failure is the caller's to handle (and `onExit`'s); it must not also surface as an unhandled rejection.
+  ready.catch(() => undefined);
   return {
     ready,
     async stop() {
       stopping = true;
       // Waited for: it must keep the process alive until it has ended (the top-level await of a failed start).
       worker.ref();
-      // Not started yet: it has no connection to close cleanly, so it is ended where it is.
-      if (started) worker.postMessage("stop");
-      else await worker.terminate();
+      // A worker still starting is inside libsql's native calls (opening the file, preparing its statements), and
+      // terminating it there aborts the whole process: libsql's binding panics on the pending termination. So it is
+      // let start (or fail), then asked to stop between two checkpoints, where it closes its connection cleanly.
+      await Promise.race([ready.catch(() => undefined), exited]);
+      worker.postMessage("stop");
       await exited;
     },
   };
