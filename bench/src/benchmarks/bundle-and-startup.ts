@@ -215,7 +215,9 @@ export async function runBundleAndStartup({ scale }: BenchContext): Promise<Benc
       },
     ],
     targets: [
-      sizeTarget("`createPetstoreClient` min+gzip", sizes.createClient, 5_000),
+      // Issue 12 set 5,000 B as the goal and 6,000 B as the ceiling when every feature cannot fit the goal; issue 24
+      // holds the client to that ceiling.
+      sizeTarget("`createPetstoreClient` min+gzip, every feature (issue 12's ceiling)", sizes.createClient, 6_000),
       sizeTarget("error-class-only import min+gzip", sizes.errorsOnly, 500),
       sizeTarget("bytes `@petstore/mock` adds to a browser app, min+gzip", added(apps.petstore), 20_000),
     ],
