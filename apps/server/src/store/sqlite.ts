@@ -254,10 +254,17 @@ function sqliteDriver(db: Database.Database, walFile?: string, checkpoints?: Che
     revision: () => commits * 2 ** 20 + dataVersion.read(),
     async close() {
       await queue;
-      await wal?.close();
-      await checkpoints?.stop();
-      dataVersion.close();
-      db.close();
+      // The worker is stopped and the connection closed even if the log's last sync failed; a failure still rejects.
+      try {
+        await wal?.close();
+      } finally {
+        try {
+          await checkpoints?.stop();
+        } finally {
+          dataVersion.close();
+          db.close();
+        }
+      }
     },
   };
 }
@@ -312,8 +319,10 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     const connection = db;
     // Checkpoints run in a worker thread once it has started; should it end, SQLite's own (inside a COMMIT) take
     // over again.
-    checkpoints = startCheckpoints(file, () => {
-      if (connection.open) connection.exec("PRAGMA wal_autocheckpoint = 1000");
+    checkpoints = startCheckpoints(file, {
+      onExit: () => {
+        if (connection.open) connection.exec("PRAGMA wal_autocheckpoint = 1000");
+      },
     });
     checkpoints.ready.then(
       () => {
@@ -328,7 +337,12 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     }
     return createSqlStore(driver, options);
   } catch (error) {
-    await checkpoints?.stop();
+    // The start's own failure is the one thrown; a worker that would not stop is only told.
+    await checkpoints?.stop().catch((stopError: unknown) => {
+      (options.onNotice ?? ((message: string) => process.emitWarning(message)))(
+        stopError instanceof Error ? stopError.message : String(stopError),
+      );
+    });
     try {
       db?.close();
     } catch {
