@@ -91,7 +91,10 @@ function closeGates(): void {
 
 /** A worker thread that checkpoints one SQLite file's WAL; see `startCheckpoints`. */
 export interface Checkpoints {
-  /** Resolves once the worker runs (then SQLite's own checkpoints can be turned off); rejects if it never does. */
+  /**
+   * Resolves once the worker runs (then SQLite's own checkpoints can be turned off); rejects if it never does. The
+   * worker does not keep the process alive until `stop()`, so neither does waiting for this.
+   */
   ready: Promise<void>;
   /**
    * Stops the worker (after its checkpoint in progress, if any) and resolves once it has ended. Rejects, leaving

@@ -1,8 +1,8 @@
 // Run by checkpoint-worker.test.ts in a process of its own: a checkpoint worker ended inside libsql aborts the whole
 // process, which the test then sees as this process's exit status instead of losing its own.
 //   lifecycle: stores closed in the first milliseconds of their life, stores whose start fails after their worker
-//              started, a store closed while its worker waits inside a checkpoint, a stop that times out; each prints
-//              a line. The process then ends by running out of work, with a store never closed whose worker waits
+//              started, a worker that fails to open its file, a store closed while its worker waits inside a
+//              checkpoint, a stop that times out; each prints a line. The process then ends by running out of work, with a store never closed whose worker waits
 //              inside a checkpoint.
 //   exit:      ends with process.exit(0) while a store's worker waits inside a checkpoint.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -85,6 +85,18 @@ async function lifecycle(): Promise<void> {
     );
     say(`closed ${name}: ${error.message}`);
   }
+  // A worker that fails to open its file ends by itself, and is told (SQLite's own checkpoints take over); its stop
+  // then returns at once. (A timer keeps the process alive meanwhile: a worker does not, unless being stopped.)
+  let exits = 0;
+  const failing = startCheckpoints(join(dir, "no-such-folder", "petstore.db"), { onExit: () => exits++ });
+  const alive = setInterval(() => undefined, 1_000);
+  const failure = await failing.ready.then(
+    () => new Error("started"),
+    (thrown: Error) => thrown,
+  );
+  clearInterval(alive);
+  await failing.stop();
+  say(`failed worker: ${failure.message}; told ${exits} time(s)`);
   // Closed while its worker waits inside a checkpoint: the close waits for the checkpoint to return.
   const store = await storeInCheckpoint("mid-checkpoint");
   const started = performance.now();

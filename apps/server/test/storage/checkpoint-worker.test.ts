@@ -33,11 +33,12 @@ function run(scenario: string): Promise<{ status: number | NodeJS.Signals | "hun
 // left == right failed, left: PendingException"), which aborts the process. Node terminates a worker thread when
 // `worker.terminate()` is called, and when the process exits with the worker still running.
 describe.concurrent("the SQLite checkpoint worker", () => {
-  it("is not ended inside libsql by a close early in its start, a failed start, a close mid-checkpoint or the process running out of work, and never holds the process", async () => {
+  it("is not ended inside libsql by a close early in its start, a failed start or open, a close mid-checkpoint or the process running out of work, and never holds the process", async () => {
     const { status, out } = await run("lifecycle");
     expect(status, out).toBe(0);
     expect(out.match(/^closed early-\d /gm), out).toHaveLength(8);
     expect(out.match(/^closed failed-\d: .*line 2 is not valid JSON/gm), out).toHaveLength(2);
+    expect(out).toMatch(/^failed worker: \[@petstore\/server\] the checkpoint worker for .* ended; told 1 time\(s\)$/m);
     // The close waited for the checkpoint in progress to return instead of ending the worker inside it.
     expect(out).toMatch(/^closed mid-checkpoint in \d+ ms$/m);
     expect(out).toMatch(
