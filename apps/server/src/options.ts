@@ -22,7 +22,7 @@ export interface ServerOptions {
   logLevel?: LogLevel;
   /** Origins allowed by CORS; `["*"]` allows any. Defaults to `["*"]`. */
   corsOrigins?: string[];
-  /** Largest accepted request body in bytes. Defaults to 1 MiB (1048576). */
+  /** Largest accepted request body in bytes. Defaults to the contract's `x-request-limits.bodyBytes` (1 MiB). */
   bodyLimit?: number;
   /**
    * Milliseconds a client may take to send a whole request (headers and body); a slower one gets a 408 and its

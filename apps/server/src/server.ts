@@ -29,7 +29,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store,
     verifyKey: (token) => verifyKey(token),
     corsOrigins: options.corsOrigins ?? ["*"],
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit,
     onError: log?.failed,
   });
   const listener = await listenNode({

@@ -1,5 +1,5 @@
 import { createPetstoreClient } from "@petstore/client";
-import { categoryIdRange, petNameLength } from "@petstore/contract";
+import { categoryIdRange, petNameLength, requestLimits } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { API_KEY, call, createPet, useServer } from "../helpers/server";
 
@@ -56,5 +56,19 @@ describe("the contract's NewPet limits", () => {
     const pet = await petstore.pets.create({ name: "🐕".repeat(nameMaxLength), categoryId: categoryIdMinimum });
     expect(pet.categoryId).toBe(categoryIdMinimum);
     expect(sent).toBe(1);
+  });
+});
+
+describe("the contract's request limits", () => {
+  it("takes a body of exactly x-request-limits.bodyBytes by default and refuses one byte more with a 413, storing nothing", async () => {
+    const json = '{"name":"Padded","categoryId":1}';
+    const padded = (bytes: number) => json + " ".repeat(bytes - json.length);
+    const before = (await call(server.current, "/v1/pets?limit=100")).body.length;
+    const over = await call(server.current, "/v1/pets", { method: "POST", body: padded(requestLimits.bodyBytes + 1) });
+    expect(over.status).toBe(413);
+    expect((await call(server.current, "/v1/pets?limit=100")).body).toHaveLength(before);
+    const atLimit = await call(server.current, "/v1/pets", { method: "POST", body: padded(requestLimits.bodyBytes) });
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.name).toBe("Padded");
   });
 });
