@@ -43,8 +43,8 @@ async function checkpointInProgress(file: string): Promise<void> {
   // A passive checkpoint never waits; behind the old snapshot it copies nothing.
   const passive = probe.prepare("PRAGMA wal_checkpoint(PASSIVE)");
   try {
-    for (const deadline = Date.now() + 20_000; (passive.get() as { busy: number }).busy !== 1; await sleep(20)) {
-      if (Date.now() > deadline) throw new Error(`no checkpoint of ${file} began within 20 s`);
+    for (const deadline = Date.now() + 60_000; (passive.get() as { busy: number }).busy !== 1; await sleep(20)) {
+      if (Date.now() > deadline) throw new Error(`no checkpoint of ${file} began within 60 s`);
     }
   } finally {
     probe.close();

@@ -4,8 +4,11 @@ import { describe, expect, it } from "vitest";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 const child = fileURLToPath(new URL("./checkpoint-worker-child.ts", import.meta.url));
-/** Far above what each scenario takes (a few seconds), far below the tier's timeout: a hang fails with its output. */
-const DEADLINE_MS = 30_000;
+/**
+ * Far above what a scenario takes (a few seconds; more while the whole suite runs), below the tier's timeout: a hang
+ * fails with the child's output.
+ */
+const DEADLINE_MS = 120_000;
 
 /** Runs a scenario of checkpoint-worker-child.ts in a process of its own; resolves with how that process ended. */
 function run(scenario: string): Promise<{ status: number | NodeJS.Signals | "hung"; out: string }> {
