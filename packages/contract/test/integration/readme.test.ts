@@ -1,4 +1,5 @@
-// Every TypeScript snippet of the README runs as pasted and prints what its `// …` comments say.
+// Every TypeScript snippet of the README runs as pasted and prints what its `// …` comments say (integration tier:
+// it spawns tsc and tsx per snippet).
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -6,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const packageDir = fileURLToPath(new URL("../..", import.meta.url));
 const readme = readFileSync(join(packageDir, "README.md"), "utf8");
 const snippets = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
 // Inside the package, so `@petstore/contract` resolves to itself by name, as it would for a user.
