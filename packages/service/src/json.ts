@@ -103,13 +103,23 @@ function scan(text: string, limit: number, keepFractions: boolean): { depth: num
   return { depth: deepest, text: from === 0 ? text : out + text.slice(from) };
 }
 
+// Fatal: a byte sequence that is not UTF-8 is refused, not replaced by U+FFFD. A byte-order mark is kept as sent,
+// and is not JSON (RFC 8259 §8.1), whatever the host.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /**
- * Parses a JSON body as the service does: empty is a 400, deeper than the contract's `jsonDepth` is a 400 naming
- * the limit (checked before parsing), malformed JSON is a 400, a `__proto__` / `constructor.prototype` key a 400 naming it, and a
- * number with a fraction stays a non-integer even where a double would round it to one (see `scan`).
- * `sample` is shown in the messages (e.g. ` such as {"name":"Rex"}`).
+ * Parses a JSON body's bytes as the service does: bytes that are not UTF-8 (RFC 8259 §8.1) are a 400, empty is a 400,
+ * deeper than the contract's `jsonDepth` is a 400 naming the limit (checked before parsing), malformed JSON is a 400,
+ * a `__proto__` / `constructor.prototype` key a 400 naming it, and a number with a fraction stays a non-integer even
+ * where a double would round it to one (see `scan`). `sample` is shown in the messages (e.g. ` such as {"name":"Rex"}`).
  */
-export function parseJsonBody(text: string, sample: string): unknown {
+export function parseJsonBody(body: Uint8Array, sample: string): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    throw new RuleError(400, messages.invalidUtf8(sample));
+  }
   if (text === "") throw new RuleError(400, messages.emptyBody(sample));
   const scanned = scan(text, requestLimits.jsonDepth, true);
   if (scanned.depth > requestLimits.jsonDepth) throw new RuleError(400, messages.tooDeep(requestLimits.jsonDepth));

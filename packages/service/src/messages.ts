@@ -31,6 +31,8 @@ export const messages = {
   contentTypeNote: (given: string | undefined | null) =>
     given === undefined || given === null ? "(none was sent)" : `(got ${JSON.stringify(given.slice(0, 64))})`,
   emptyBody: (sample: string) => `The body is empty. Send a JSON object${sample}.`,
+  invalidUtf8: (sample: string) =>
+    `The body is not valid UTF-8, which JSON requires (RFC 8259 §8.1). Send a JSON object${sample}, encoded as UTF-8.`,
   invalidJson: (sample: string) => `The body is not valid JSON. Send a JSON object${sample}.`,
   forbiddenKey: (sample: string) =>
     `The body's JSON has a "__proto__" or "constructor": {"prototype": …} key, which this API refuses. Send a JSON object${sample}.`,

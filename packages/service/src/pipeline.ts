@@ -156,7 +156,6 @@ function compile(operation: ContractOperation): Compiled {
 }
 
 const NO_BODY: unique symbol = Symbol("no body");
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** The request's `Authorization`, every copy joined by ", " as `fetch` joins them, so two keys are never judged by one. */
 function authorizationOf(request: ServiceRequest): string | undefined {
@@ -263,8 +262,7 @@ export function createService(options: ServiceOptions): Service {
       throw unsupported();
     }
     if (bytes.byteLength > bodyLimit) throw new RuleError(413, messages.bodyTooLarge(bodyLimit));
-    // The bytes as sent: a byte-order mark is kept, and is not JSON (RFC 8259 §8.1), whatever the host.
-    return parseJsonBody(utf8.decode(bytes), BODY_SAMPLE);
+    return parseJsonBody(bytes, BODY_SAMPLE);
   }
 
   /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   createParameterParser,
   nestingDepth,
+  messages,
   newRequestId,
   parseAuthorization,
   parseJsonBody,
@@ -23,20 +24,41 @@ describe("nestingDepth", () => {
   });
 });
 
+const encoder = new TextEncoder();
+const parseJson = (text: string) => parseJsonBody(encoder.encode(text), "");
+
 describe("parseJsonBody", () => {
+  it.each([
+    ["a byte that never starts a character", [0xff]],
+    ["a lone continuation byte", [0x80]],
+    ["a truncated sequence", [0xe2, 0x82]],
+    ["an overlong encoding of '/'", [0xc0, 0xaf]],
+    ["an encoded surrogate", [0xed, 0xa0, 0x80]],
+  ])("refuses a body that is not UTF-8 (%s) instead of storing U+FFFD", (_why, bytes) => {
+    const body = new Uint8Array([...encoder.encode('{"name":"'), ...bytes, ...encoder.encode('","categoryId":1}')]);
+    expect(() => parseJsonBody(body, "")).toThrow(messages.invalidUtf8(""));
+  });
+
+  it("reads UTF-8 as sent: a character outside the BMP is kept, a byte-order mark is not JSON", () => {
+    expect(parseJson('{"name":"🐕"}')).toEqual({ name: "🐕" });
+    expect(() => parseJsonBody(new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode("{}")]), "")).toThrow(
+      messages.invalidJson(""),
+    );
+  });
+
   it("refuses JSON deeper than the contract's limit, and accepts it at the limit", () => {
     const at = "[".repeat(requestLimits.jsonDepth) + "]".repeat(requestLimits.jsonDepth);
-    expect(() => parseJsonBody(at, "")).not.toThrow();
-    expect(() => parseJsonBody(`[${at}]`, "")).toThrow(`${requestLimits.jsonDepth} levels`);
+    expect(() => parseJson(at)).not.toThrow();
+    expect(() => parseJson(`[${at}]`)).toThrow(`${requestLimits.jsonDepth} levels`);
   });
 
   it("refuses prototype keys, even escaped", () => {
-    expect(() => parseJsonBody('{"__proto__":{"x":1}}', "")).toThrow(RuleError);
+    expect(() => parseJson('{"__proto__":{"x":1}}')).toThrow(RuleError);
     // Valid JSON, so the message names the key rather than calling the JSON invalid.
-    expect(() => parseJsonBody('{"a":[{"__proto__":{}}]}', "")).toThrow(/has a "__proto__" or "constructor"/);
-    expect(() => parseJsonBody('{"\\u005f_proto__":{}}', "")).toThrow(RuleError);
-    expect(() => parseJsonBody('{"constructor":{"prototype":{}}}', "")).toThrow(RuleError);
-    expect(parseJsonBody('{"constructor":"x"}', "")).toEqual({ constructor: "x" });
+    expect(() => parseJson('{"a":[{"__proto__":{}}]}')).toThrow(/has a "__proto__" or "constructor"/);
+    expect(() => parseJson('{"\\u005f_proto__":{}}')).toThrow(RuleError);
+    expect(() => parseJson('{"constructor":{"prototype":{}}}')).toThrow(RuleError);
+    expect(parseJson('{"constructor":"x"}')).toEqual({ constructor: "x" });
   });
 
   it.each([
@@ -46,7 +68,7 @@ describe("parseJsonBody", () => {
     ['{"s":"9007199254740990.6"}', { s: "9007199254740990.6" }],
     ['{"s":"[\\"9007199254740990.6","n":[9007199254740990.6]}', { s: '["9007199254740990.6', n: [0.5] }],
   ])("keeps %s a non-integer where a double would round its fraction away", (text, parsed) => {
-    expect(parseJsonBody(text, "")).toEqual(parsed);
+    expect(parseJson(text)).toEqual(parsed);
   });
 });
 
