@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createService } from "@petstore/service";
-import { listenNode } from "@petstore/service/node";
+import { healthRoutes, listenNode } from "@petstore/service/node";
 import { createKeyVerifier } from "./internal/auth";
-import { createHealthRoutes } from "./internal/health";
 import { ServerLog } from "./internal/logging";
 import type { RunningServer, ServerOptions } from "./options";
 import { createMemoryStore } from "./store/sqlite";
@@ -37,7 +36,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     requestTimeout: options.requestTimeout ?? 30_000,
-    routes: createHealthRoutes(store),
+    // `/readyz` is 503 while the store cannot serve (PostgreSQL unreachable); a store without `ready` always can.
+    routes: healthRoutes({ ready: () => store.ready?.() ?? true }),
     onRequest: log?.requested,
     onResponse: log?.answered,
     onClientError: log?.refused,

@@ -26,6 +26,8 @@ export const messages = {
     `${method} is not allowed on ${shortPath(path)}. Use ${allow}.`,
   missingHost: "The request has no Host header, which HTTP/1.1 requires. Send 'Host: <server name>'.",
   shuttingDown: "The server is shutting down. Retry the request.",
+  storageUnavailable: (seconds: number, requestId: string) =>
+    `The pet store's storage is unavailable right now. Retry in ${seconds} seconds; quote request id ${requestId} if it persists.`,
   bodyTooLarge: (limit: number) => `The request body exceeds ${limit} bytes. Send a smaller body.`,
   unsupportedMediaType: (note: string) => `Send the body as JSON with 'Content-Type: application/json' ${note}.`,
   contentTypeNote: (given: string | undefined | null) =>

@@ -95,7 +95,7 @@ export interface Service {
 /** The Content-Type of every JSON answer. */
 export const JSON_TYPE = "application/json; charset=utf-8";
 /** Seconds a client is asked to wait while the store is unavailable: long enough for a restart to finish. */
-const UNAVAILABLE_RETRY_AFTER_S = 2;
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 /** The headers of every answer of the service (OWASP REST: no sniffing, no caching of API answers). */
 export function serviceHeaders(requestId: string): Record<string, string> {
@@ -431,12 +431,7 @@ export function createService(options: ServiceOptions): Service {
       // The cause (a dropped connection, a full disk) is for the operator's log, not for the client.
       onError?.(error, requestId, 503);
       headers["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_S);
-      return fail(
-        operation,
-        503,
-        `The pet store's storage is unavailable right now. Retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds; quote request id ${requestId} if it persists.`,
-        headers,
-      );
+      return fail(operation, 503, messages.storageUnavailable(UNAVAILABLE_RETRY_AFTER_S, requestId), headers);
     }
     // Not a fault to hide: the store is full, and saying so is how to fix it.
     if (error instanceof PetIdsExhaustedError) return fail(operation, 500, error.message, stripBodyHeaders(headers));

@@ -24,17 +24,20 @@ const store = switchableStore();
 const switchable = useServer({ store });
 
 describe("health and readiness", () => {
-  it.each(["/healthz", "/readyz"])("GET %s needs no key, and HEAD answers the same without a body", async (path) => {
-    const get = await call(plain.current, path, { headers: { authorization: "" } });
-    expect(get.status).toBe(200);
-    expect(get.body).toEqual(path === "/healthz" ? { status: "ok" } : { status: "ready" });
-    const head = await fetch(plain.current.url + path, { method: "HEAD" });
-    expect(head.status).toBe(200);
-    expect(await head.text()).toBe("");
-    for (const header of ["content-type", "content-length"])
-      expect(head.headers.get(header)).toBe(get.headers.get(header));
-    expect(head.headers.get("x-request-id")).toMatch(/^req_/);
-  });
+  it.each(["/healthz", "/readyz", "/healthz?probe=1", "/readyz?probe=1"])(
+    "GET %s needs no key, and HEAD answers the same without a body",
+    async (path) => {
+      const get = await call(plain.current, path, { headers: { authorization: "" } });
+      expect(get.status).toBe(200);
+      expect(get.body).toEqual(path.startsWith("/healthz") ? { status: "ok" } : { status: "ready" });
+      const head = await fetch(plain.current.url + path, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+      for (const header of ["content-type", "content-length"])
+        expect(head.headers.get(header)).toBe(get.headers.get(header));
+      expect(head.headers.get("x-request-id")).toMatch(/^req_/);
+    },
+  );
 
   it("/readyz and creates answer 503 service_unavailable with Retry-After while the store is unusable, and recover", async () => {
     store.down = true;

@@ -2,7 +2,7 @@
 // registry of handler sets, one `PetstoreContractViolation`) with the app's `import … from "@petstore/mock"`, in the
 // CommonJS build too, and this entry adds no code to the main one.
 import { defaultBaseUrls, type PetstoreHandlers, type PetstoreMockOptions } from "@petstore/mock";
-import { listenNode, type NodeRequest } from "@petstore/service/node";
+import { healthRoutes, listenNode, type NodeRequest } from "@petstore/service/node";
 import { getResponse, type RequestHandler } from "msw";
 import { answerControl, isControlPath } from "../control/api";
 import { CONTROL_PREFIX } from "../control/protocol";
@@ -85,8 +85,8 @@ const isPassthrough = (response: Response | undefined): boolean =>
 /**
  * Serves a new handler set (`createPetstoreHandlers(options)`) over HTTP on `host:port` and resolves once it listens:
  * a Petstore API for an app run as a process, a browser page on another origin, curl or a client in any language.
- * It answers what the handlers answer (CORS and preflights included), a path outside `/v1` with the service's 404, a
- * handler that throws with its 500. Node only.
+ * It answers what the handlers answer (CORS and preflights included), `GET /healthz` and `/readyz` as the server does,
+ * another path outside `/v1` with the service's 404, a handler that throws with its 500. Node only.
  */
 export async function startPetstoreMockServer(
   options: StartPetstoreMockServerOptions = {},
@@ -112,6 +112,8 @@ export async function startPetstoreMockServer(
     // Closing ends every connection at once: a mock in a test run is closed when its tests are done with it.
     drainQuietMs: 0,
     drainMaxMs: 0,
+    // The server's `/healthz` and `/readyz`, so a probe or a compose file treats both alike; the mock is always ready.
+    routes: healthRoutes(),
     onError: (error) => {
       try {
         onError(error);

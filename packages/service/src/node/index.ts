@@ -10,6 +10,8 @@ import { describeClientError, rawErrorResponse, type ClientError } from "./clien
 import { NodeRequest } from "./request";
 
 export { NodeRequest };
+export { healthRoutes } from "./health";
+export type { HealthOptions, NodeRoutes } from "./health";
 
 /**
  * A request the listener received, for the host's logs. The object handed to `onRequest` is the one later handed to
