@@ -7,8 +7,8 @@ import {
   type ServiceResponse,
 } from "@petstore/service";
 import { http, type HttpHandler } from "msw";
-import { createAuthenticator } from "./internal/auth";
 import { contractOperations } from "./internal/contract";
+import { createGate } from "./internal/gate";
 import { baseUrlPattern, basePathOf } from "./internal/match";
 import { assertContractBody, PetstoreContractViolation } from "./internal/respond";
 import {
@@ -130,7 +130,7 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
   });
   const set: LiveHandlerSet = {
     baseUrls: resolved.baseUrls,
-    authenticate: createAuthenticator(resolved.apiKeys),
+    gate: createGate(resolved.apiKeys),
     record,
   };
   registerHandlerSet(set);

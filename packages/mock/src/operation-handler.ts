@@ -1,14 +1,11 @@
 import { requestIdFor } from "@petstore/service";
 import { HttpHandler, HttpResponse } from "msw";
-import { authFailureHeaders, createAuthenticator } from "./internal/auth";
 import type { ContractOperation } from "./internal/contract";
 import { withCors } from "./internal/cors";
-import { operationPattern } from "./internal/match";
-import { errorResponse } from "./internal/respond";
+import { defaultGate } from "./internal/gate";
+import { baseUrlPattern, basePathOf } from "./internal/match";
 import { journalEntry, snapshotCopy } from "./journal";
 import { missesEveryHandlerSet, servedBaseUrls, setsServing, type LiveHandlerSet } from "./registry";
-
-const anyBearerToken = createAuthenticator(undefined);
 
 /** How a scenario or override handler behaves around its own answer. */
 export interface OperationHandlerSpec {
@@ -16,7 +13,7 @@ export interface OperationHandlerSpec {
   baseUrls: readonly string[];
   /** The handler set the helper came from (`handlers.scenario`); otherwise the sets serving the URL are looked up. */
   bound: LiveHandlerSet | undefined;
-  /** A missing or bad key gets the service's 401 before `answer` runs. */
+  /** A missing or bad key gets the service's 401 before `answer` runs; false lets any key through. */
   auth: boolean;
   /** How many requests it answers; Infinity for all. 401s and requests it passes on (`undefined`) do not count. */
   times: number;
@@ -47,45 +44,44 @@ function warnIfMissing(spec: OperationHandlerSpec): void {
 }
 
 /**
- * One MSW handler for a scenario or override: auth first (unless opted out), a count of answered requests, the answer
- * recorded in the journal of the handler set(s) serving the URL, and a readable name.
+ * One MSW handler for a scenario or override. The request is matched by the service core's route matcher (so
+ * `/v1/%70ets` is `/v1/pets`, as the service sees it), and the core's answer comes first for a request it refuses
+ * before its operation runs (parser-level errors, a missing or bad key unless opted out, parameters, body, limits):
+ * a scenario or override shapes only the answers to requests the operation would answer. Then a count of answered
+ * requests, the answer recorded in the journal of the handler set(s) serving the URL, and a readable name.
  */
 export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler {
   const { operation } = spec;
   warnIfMissing(spec);
   let remaining = spec.times;
-  const handler = new HttpHandler(
-    operation.method,
-    operationPattern(operation, spec.baseUrls),
-    async ({ request, params }) => {
-      if (remaining <= 0) return undefined;
-      const url = new URL(request.url);
-      const sets = spec.bound ? [spec.bound] : setsServing(url);
-      const snapshot = snapshotCopy(request);
-      const requestId = requestIdFor(request.headers.get("x-request-id"));
-      let response: Response | undefined;
-      const auth = spec.auth
-        ? (sets[0]?.authenticate ?? anyBearerToken)(request.headers.get("authorization"))
-        : undefined;
-      if (auth !== undefined && !auth.ok) {
-        response = errorResponse(operation, auth.status, auth.message, requestId, authFailureHeaders(auth));
-      } else {
-        // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
-        remaining -= 1;
-        response = await spec.answer(request, { params: params as Record<string, string>, requestId });
-        if (response === undefined) {
-          if (!spec.passOnCounts) remaining += 1;
-          return undefined;
-        }
+  const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
+  const handler = new HttpHandler(operation.method, baseUrlPattern(spec.baseUrls), async ({ request }) => {
+    if (remaining <= 0) return undefined;
+    const url = new URL(request.url);
+    const sets = spec.bound ? [spec.bound] : setsServing(url);
+    const gate = sets[0]?.gate ?? defaultGate();
+    const basePath = basePathOf(url, spec.baseUrls) ?? "";
+    const found = gate.operationAt(request.method, url.pathname + url.search, basePath);
+    if (found?.operation !== operation) return undefined;
+    const { params } = found;
+    const snapshot = snapshotCopy(request);
+    const requestId = requestIdFor(request.headers.get("x-request-id"));
+    let response = await gate.refusal(request, basePath, spec.auth);
+    if (response === undefined) {
+      // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
+      remaining -= 1;
+      response = await spec.answer(request, { params, requestId });
+      if (response === undefined) {
+        if (!spec.passOnCounts) remaining += 1;
+        return undefined;
       }
-      const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
-      const target = { operationId: operation.operationId, params: params as Record<string, string>, queryNames };
-      const taken = await snapshot;
-      const status = response.type === "error" ? 0 : response.status;
-      for (const set of sets) set.record(() => journalEntry(taken, target, status));
-      return withCors(response, request.headers.get("origin"));
-    },
-  );
+    }
+    const target = { operationId: operation.operationId, params, queryNames };
+    const taken = await snapshot;
+    const status = response.type === "error" ? 0 : response.status;
+    for (const set of sets) set.record(() => journalEntry(taken, target, status));
+    return withCors(response, request.headers.get("origin"));
+  });
   handler.info.header = handlerName(
     `${operation.operationId} ${operation.method} ${operation.path} (${spec.kind})`,
     spec.baseUrls,

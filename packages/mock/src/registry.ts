@@ -1,10 +1,10 @@
-import type { AuthResult } from "./internal/auth";
+import type { Gate } from "./internal/gate";
 import type { JournalRecorder } from "./journal";
 
-/** What scenarios and overrides need from the handler set that serves a URL: its auth rule and its journal. */
+/** What scenarios and overrides need from the handler set that serves a URL: its core's gate (keys, matching) and its journal. */
 export interface LiveHandlerSet {
   readonly baseUrls: readonly string[];
-  readonly authenticate: (header: string | null) => AuthResult;
+  readonly gate: Gate;
   readonly record: JournalRecorder;
 }
 

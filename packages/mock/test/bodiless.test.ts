@@ -1,13 +1,24 @@
+import { operationTable, type ContractOperation } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, json, petstoreMock } from "../src/index";
 import { operationById } from "../src/internal/contract";
 import { assertContractBody } from "../src/internal/respond";
+import { exampleRequest, methodsOf } from "../../../test/helpers/operations.ts";
 import { useMockServer } from "./helpers/mock-server";
 
 const handlers = createPetstoreHandlers({ pets: [{ id: 1, name: "Rex", categoryId: 1 }] });
 const server = useMockServer(handlers);
 const base = "https://api.petstore.example/v1";
 const auth = { authorization: "Bearer k" };
+
+/** An error status the operation declares (a 5xx first), or 500 under its `default` response. */
+function errorStatusOf(op: ContractOperation): number {
+  const declared = Object.keys(op.responses).filter((status) => /^[45]\d\d$/.test(status) && status !== "401");
+  const status =
+    declared.find((s) => s.startsWith("5")) ?? declared[0] ?? ("default" in op.responses ? "500" : undefined);
+  if (status === undefined) throw new Error(`${op.operationId} declares no error status an override could answer`);
+  return Number(status);
+}
 
 describe("json() and bodiless statuses", () => {
   it("json(204) is a bodiless 204 instead of an error", async () => {
@@ -60,31 +71,42 @@ describe("the handlers' answers to a status the contract declares without a body
 
 describe("overrides and scenarios for every method of the contract", () => {
   it("each contract operation can be overridden by method and path, and by operationId", async () => {
-    server.use(
-      petstoreMock.http.get("/pets", ({ json }) => json(200, [])),
-      petstoreMock.http.post("/pets", ({ json }) => json(201, { id: 7, name: "Zed", categoryId: 1 })),
-      petstoreMock.http.get("/pets/{petId}", ({ json }) =>
-        json(404, { code: "not_found", message: "No.", status: 404 }),
-      ),
-    );
-    expect((await fetch(`${base}/pets`, { headers: auth })).status).toBe(200);
-    expect(
-      (
-        await fetch(`${base}/pets`, {
-          method: "POST",
+    for (const op of operationTable) {
+      const status = errorStatusOf(op);
+      const answer = () => json(status, { code: "overridden", message: `${op.operationId} overridden.`, status });
+      const byPath = (
+        petstoreMock.http as unknown as Record<string, (path: string, resolver: () => Response) => never>
+      )[op.method.toLowerCase()]!;
+      const request = exampleRequest(op, 1);
+      const send = () =>
+        fetch(`${base}${request.path}`, {
+          method: op.method,
           headers: { ...auth, "content-type": "application/json" },
-          body: "{}",
-        })
-      ).status,
-    ).toBe(201);
-    expect((await fetch(`${base}/pets/1`, { headers: auth })).status).toBe(404);
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        });
+      for (const override of [
+        byPath(op.path, answer),
+        petstoreMock.override(op.operationId as never, answer as never),
+      ]) {
+        server.use(override);
+        const response = await send();
+        expect({ op: op.operationId, status: response.status }).toEqual({ op: op.operationId, status });
+        expect(await response.json()).toMatchObject({ code: "overridden" });
+        server.resetHandlers();
+      }
+    }
   });
 
   it("a method the contract does not define on the path is refused by name, for http.* of every method", () => {
-    for (const method of ["put", "delete", "patch", "head", "options", "trace"] as const) {
-      expect(() =>
-        (petstoreMock.http[method] as (path: string, resolver: () => undefined) => unknown)("/pets", () => undefined),
-      ).toThrow(new RegExp(`the contract has no ${method.toUpperCase()} "/pets"`));
+    const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+    for (const path of new Set(operationTable.map((op) => op.path))) {
+      const served = methodsOf(operationTable, path).map((method) => method.toLowerCase());
+      for (const method of methods.filter((candidate) => !served.includes(candidate))) {
+        const escaped = path.replace(/[{}]/g, "\\$&");
+        expect(() =>
+          (petstoreMock.http[method] as (path: string, resolver: () => undefined) => unknown)(path, () => undefined),
+        ).toThrow(new RegExp(`the contract has no ${method.toUpperCase()} "${escaped}"`));
+      }
     }
   });
 });

@@ -1,22 +1,8 @@
-import type { ContractOperation } from "./contract";
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** A RegExp matching every URL under one of `baseUrls` (MSW matches it against origin + path). */
 export function baseUrlPattern(baseUrls: readonly string[]): RegExp {
   return new RegExp(`^(?:${baseUrls.map(escapeRegExp).join("|")})(?:/.*)?$`);
-}
-
-/**
- * A RegExp matching `operation`'s path under any of `baseUrls`; path parameters become named groups, which MSW
- * hands to resolvers as `params` (decoded).
- */
-export function operationPattern(operation: ContractOperation, baseUrls: readonly string[]): RegExp {
-  const path = operation.path
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith("{") ? `(?<${part.slice(1, -1)}>[^/]+)` : escapeRegExp(part)))
-    .join("");
-  return new RegExp(`^(?:${baseUrls.map(escapeRegExp).join("|")})${path}$`);
 }
 
 /**

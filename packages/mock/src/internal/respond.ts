@@ -1,7 +1,6 @@
 import { serviceHeaders } from "@petstore/service";
 import { describeErrors, validatorFor } from "./ajv";
 import { componentSchema, type ContractOperation, type Schema } from "./contract";
-import { errorBody } from "./errors";
 
 /** A response the contract forbids: the mock refuses to send it (MSW answers 500 with this message and reports it). */
 export class PetstoreContractViolation extends Error {
@@ -94,15 +93,4 @@ const encoder = new TextEncoder();
 /** The size of `text` in UTF-8, as `Content-Length` counts it. */
 function byteLength(text: string): number {
   return encoder.encode(text).byteLength;
-}
-
-/** An Error response for `status`, checked against the contract. */
-export function errorResponse(
-  operation: ContractOperation | undefined,
-  status: number,
-  message: string,
-  requestId: string,
-  headers: Record<string, string> = {},
-): Response {
-  return contractJson(operation, status, errorBody(status, message), requestId, headers);
 }
