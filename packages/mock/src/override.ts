@@ -3,6 +3,7 @@ import { HttpResponse, type HttpHandler } from "msw";
 import { WWW_AUTHENTICATE } from "./internal/auth";
 import { checkOptionsObject, describeValue } from "./internal/check";
 import { contractOperations, operationById, type ContractOperation } from "./internal/contract";
+import { framingHeaderProblem, isFramingHeader } from "./internal/framing";
 import { basePathOf } from "./internal/match";
 import { assertContractBody, PetstoreContractViolation, standardHeaders } from "./internal/respond";
 import { createOperationHandler } from "./operation-handler";
@@ -71,6 +72,9 @@ export function json<const S extends number, B = undefined>(
     );
   }
   checkOptionsObject("json(status, body, init): init", init, ["headers"]);
+  for (const name of Object.keys(init.headers ?? {}))
+    if (isFramingHeader(name))
+      throw new TypeError(`[@petstore/mock] json(status, body, init): ${framingHeaderProblem(name)}`);
   if (body === undefined)
     return new Response(null, { status, headers: init.headers ?? {} }) as unknown as JsonResponse<S, B>;
   if (NULL_BODY.has(status))

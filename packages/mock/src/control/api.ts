@@ -5,6 +5,7 @@ import { requestIdFor, serviceHeaders } from "@petstore/service";
 import type { HttpHandler } from "msw";
 import { checkMilliseconds, describeValue } from "../internal/check";
 import { operationById } from "../internal/contract";
+import { framingHeaderProblem, isFramingHeader } from "../internal/framing";
 import { assertContractBody, PetstoreContractViolation } from "../internal/respond";
 import type { PetstoreHandlers } from "../handlers";
 import { waitUnlessAborted } from "../wait";
@@ -133,6 +134,7 @@ function checkHeaders(headers: unknown): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== "string")
       throw new ControlError(400, `headers.${name} must be a string, got ${describeValue(value)}`);
+    if (isFramingHeader(name)) throw new ControlError(400, `headers: ${framingHeaderProblem(name)}`);
   }
   try {
     new Headers(headers as Record<string, string>);
