@@ -1,4 +1,5 @@
-import { errorCodeByStatus } from "@petstore/contract";
+import { connect } from "node:net";
+import { errorCodeByStatus, requestLimits } from "@petstore/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "../src/index";
 import { startMockHttpTarget } from "../src/targets/mock-http";
@@ -50,6 +51,144 @@ function send(target: Target, path: string, init: RequestInit = {}): Promise<Res
 function bodyWith(bytes: number[]): Uint8Array<ArrayBuffer> {
   return new Uint8Array([...encoder.encode('{"name":"Rex'), ...bytes, ...encoder.encode('","categoryId":1}')]);
 }
+
+interface Pushed {
+  /** The status line and headers (lower-case names) and the body of the first answer that is not a 1xx. */
+  status: number;
+  interim: number[];
+  headers: Record<string, string>;
+  body: unknown;
+  /** Milliseconds from the request's head to the server's closing the connection. */
+  closedAfterMs: number;
+  /** Body bytes the client had written when the connection closed. */
+  pushed: number;
+}
+
+/**
+ * Sends a POST /pets head declaring `contentLength` body bytes, then pushes body bytes (a 16 KiB chunk every 10 ms)
+ * until the server closes the connection; gives up after `giveUpMs`.
+ */
+function pushBody(target: Target, head: Record<string, string>, contentLength: string, giveUpMs = 5_000) {
+  const { hostname, port, pathname } = new URL(target.baseUrl);
+  return new Promise<Pushed>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const started = performance.now();
+    let received = Buffer.alloc(0);
+    let pushed = 0;
+    const chunk = Buffer.alloc(16 * 1024, 0x20);
+    const pusher = setInterval(() => {
+      if (socket.writable) socket.write(chunk, () => undefined), (pushed += chunk.length);
+    }, 10);
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the connection was still open after ${giveUpMs} ms: ${received.toString("latin1")}`));
+    }, giveUpMs);
+    socket.on("data", (data) => {
+      received = Buffer.concat([received, data]);
+    });
+    socket.on("error", () => undefined); // a reset once the answer is in counts as closed
+    socket.on("close", () => {
+      clearInterval(pusher);
+      clearTimeout(giveUp);
+      const text = received.toString("utf8");
+      const interim: number[] = [];
+      let rest = text;
+      for (;;) {
+        const end = rest.indexOf("\r\n\r\n");
+        if (end < 0) return reject(new Error(`no answer before the connection closed: ${JSON.stringify(text)}`));
+        const [statusLine = "", ...lines] = rest.slice(0, end).split("\r\n");
+        const status = Number(statusLine.split(" ")[1]);
+        rest = rest.slice(end + 4);
+        if (status < 200) {
+          interim.push(status);
+          continue;
+        }
+        const headers = Object.fromEntries(
+          lines.map((line) => [
+            line.slice(0, line.indexOf(":")).toLowerCase(),
+            line.slice(line.indexOf(":") + 1).trim(),
+          ]),
+        );
+        resolve({
+          status,
+          interim,
+          headers,
+          body: JSON.parse(rest.slice(0, Number(headers["content-length"]))),
+          closedAfterMs: performance.now() - started,
+          pushed,
+        });
+        return;
+      }
+    });
+    const lines = Object.entries({ host: `${hostname}:${port}`, ...head, "content-length": contentLength });
+    socket.write(`POST ${pathname}/pets HTTP/1.1\r\n${lines.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n{"name":`);
+  });
+}
+
+const withoutRequestId = ({ headers: { "x-request-id": _id, date: _date, ...headers }, ...rest }: Pushed) => ({
+  status: rest.status,
+  interim: rest.interim,
+  headers,
+  body: rest.body,
+});
+
+describe.each(["server", "mock-http"])("%s, a Content-Length over the body limit", (name) => {
+  const json = { "content-type": "application/json" };
+  const over = String(requestLimits.bodyBytes + 1);
+
+  it.each([
+    ["just over the limit", over],
+    ["of 99999999999 bytes", "99999999999"],
+    ["of 2^64 - 1 bytes, the largest HTTP parser takes", "18446744073709551615"],
+  ])("%s is a 413 as soon as the head is read, and the connection is closed after it", async (_what, length) => {
+    const target = targets[name]!;
+    const auth = { authorization: `Bearer ${target.apiKey}` };
+    const answer = await pushBody(target, { ...auth, ...json }, length);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ code: errorCodeByStatus[413], status: 413 });
+    expect((answer.body as { message: string }).message).toContain(String(requestLimits.bodyBytes));
+    expect(answer.headers.connection).toBe("close");
+    // Far below Node's 30 s request timeout, and the client could not push the declared body.
+    expect(answer.closedAfterMs).toBeLessThan(4_000);
+    expect(answer.pushed).toBeLessThan(requestLimits.bodyBytes);
+    if (name !== "server") {
+      const expected = await pushBody(
+        targets.server!,
+        { authorization: `Bearer ${targets.server!.apiKey}`, ...json },
+        length,
+      );
+      expect(withoutRequestId(answer)).toEqual(withoutRequestId(expected));
+    }
+  });
+
+  it("with Expect: 100-continue, is a 413 without inviting the body", async () => {
+    const target = targets[name]!;
+    const auth = { authorization: `Bearer ${target.apiKey}` };
+    const answer = await pushBody(target, { ...auth, ...json, expect: "100-continue" }, over);
+    expect(answer).toMatchObject({ status: 413, interim: [], headers: { connection: "close" } });
+  });
+
+  it("from a bad key is a 401 (authentication first), and the connection is closed after it", async () => {
+    const answer = await pushBody(targets[name]!, { authorization: "Bearer wrong", ...json }, over);
+    expect(answer).toMatchObject({
+      status: 401,
+      headers: { connection: "close" },
+      body: { code: errorCodeByStatus[401] },
+    });
+    expect(answer.pushed).toBeLessThan(requestLimits.bodyBytes);
+  });
+
+  it("not over it, is read: a body of exactly the limit is served", async () => {
+    const target = targets[name]!;
+    const body = JSON.stringify({ name: "Padded", categoryId: 1 });
+    const response = await send(target, "/pets", {
+      method: "POST",
+      headers: json,
+      body: body.padEnd(requestLimits.bodyBytes, " "),
+    });
+    expect(response.status).toBe(201);
+  });
+});
 
 describe.each(["server", "mock-http", "msw"])("%s", (name) => {
   describe("a JSON body that is not UTF-8", () => {

@@ -1,6 +1,7 @@
 import { operationTable, requestLimits, type ContractOperation, type ContractParameter } from "@petstore/contract";
 import { parseAuthorization, WWW_AUTHENTICATE } from "./auth";
 import { BODY_SAMPLE, createBodyValidator } from "./body";
+import { declaresMoreThan } from "./content-length";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { errorBody, RuleError } from "./errors";
 import { operationFunctions } from "./generated/operations";
@@ -256,6 +257,9 @@ export function createService(options: ServiceOptions): Service {
     const contentType = request.header("content-type");
     const unsupported = () => new RuleError(415, messages.unsupportedMediaType(messages.contentTypeNote(contentType)));
     if (contentType !== undefined && mediaTypeOf(contentType) !== "application/json") throw unsupported();
+    // Refused before the body is read (Expect: 100-continue is never answered); the body is then never read.
+    if (declaresMoreThan(request.header("content-length"), bodyLimit))
+      throw new RuleError(413, messages.bodyTooLarge(bodyLimit), { connection: "close" });
     const bytes = await request.body(bodyLimit);
     if (contentType === undefined) {
       if (bytes.byteLength === 0) return NO_BODY;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { requestLimits } from "@petstore/contract";
+import { declaresMoreThan } from "../content-length";
 import { messages } from "../messages";
 import { errorAnswer, type RequestContext, type ServiceRequest, type ServiceResponse } from "../pipeline";
 import { newRequestId, requestIdFor } from "../request-id";
@@ -204,7 +205,12 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
   function write(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse): void {
     if (!response.destroyed) {
       const { headers, body } = answer;
-      if (draining) headers.connection = "close";
+      // A body over the limit that is still arriving is never read: closing, not draining it, stops the client.
+      if (
+        draining ||
+        (!message.complete && declaresMoreThan(message.headers["content-length"], requestLimits.bodyBytes))
+      )
+        headers.connection = "close";
       if (body === null) {
         response.writeHead(answer.status, headers);
         response.end();
