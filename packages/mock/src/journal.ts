@@ -217,7 +217,15 @@ export async function snapshotRequest(request: Request): Promise<{ snapshot: Req
   const headers = Object.fromEntries(request.headers);
   if (!carriesBody(request))
     return { snapshot: { method, url: request.url, headers, body: undefined, bodySize: 0 }, request };
-  const body = await request.arrayBuffer();
+  let body: ArrayBuffer;
+  try {
+    body = await request.arrayBuffer();
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    // A body stream that failed mid-read: the service answers the request (its 401 first, else its 400 for a body
+    // it cannot read), and the journal keeps no body.
+    return { snapshot: { method, url: request.url, headers, body: undefined, bodySize: 0 }, request };
+  }
   const fresh = new Request(request.url, {
     method: request.method,
     headers: request.headers,

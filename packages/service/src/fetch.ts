@@ -1,4 +1,5 @@
 import { requestLimits } from "@petstore/contract";
+import { RuleError } from "./errors";
 import { messages } from "./messages";
 import { PARSER_METHODS } from "./methods";
 import { errorAnswer, type RequestContext, type Service, type ServiceRequest, type ServiceResponse } from "./pipeline";
@@ -37,7 +38,15 @@ class FetchRequest implements ServiceRequest {
 
   async body(limit: number): Promise<Uint8Array> {
     if (this.#request.body === null) return new Uint8Array(0);
-    const bytes = new Uint8Array(await this.#request.arrayBuffer());
+    let buffer: ArrayBuffer;
+    try {
+      buffer = await this.#request.arrayBuffer();
+    } catch (error) {
+      // A client that went away is nobody to answer; a body stream that failed is a body that cannot be read.
+      if (this.#request.signal.aborted || (error as { name?: unknown } | null)?.name === "AbortError") throw error;
+      throw new RuleError(400, messages.unreadableBody);
+    }
+    const bytes = new Uint8Array(buffer);
     return bytes.byteLength > limit + 1 ? bytes.subarray(0, limit + 1) : bytes;
   }
 }

@@ -28,6 +28,7 @@ export const messages = {
   shuttingDown: "The server is shutting down. Retry the request.",
   storageUnavailable: (seconds: number, requestId: string) =>
     `The pet store's storage is unavailable right now. Retry in ${seconds} seconds; quote request id ${requestId} if it persists.`,
+  unreadableBody: "The request body could not be read to its end: its upload failed. Send the whole body again.",
   bodyTooLarge: (limit: number) => `The request body exceeds ${limit} bytes. Send a smaller body.`,
   unsupportedMediaType: (note: string) => `Send the body as JSON with 'Content-Type: application/json' ${note}.`,
   contentTypeNote: (given: string | undefined | null) =>
