@@ -8,7 +8,7 @@ import {
 } from "@petstore/service";
 import { validatorFor, describeErrors } from "./internal/ajv";
 import { checkOptionsObject, describeValue } from "./internal/check";
-import { componentSchema } from "./internal/contract";
+import { componentSchema, operationById } from "./internal/contract";
 
 /** What `create` did. */
 export interface CreateResult {
@@ -29,12 +29,16 @@ export interface IdempotencyInput {
 export interface PetstoreMockStore {
   /** Every pet, in ascending id order (copies: changing them does not change the store). */
   all(): Pet[];
-  /** The first `limit` (1–100, default 20) pets in ascending id order after the status filter, as `GET /pets` answers. */
+  /**
+   * The first `limit` pets in ascending id order after the status filter, as `GET /pets` answers; `limit` has the
+   * contract's bounds and default (1–100, default 20 today).
+   */
   list(query?: { limit?: number; status?: PetStatus }): Pet[];
   /** The pet with this id, or undefined. */
   get(id: number): Pet | undefined;
   /**
-   * Adds a pet with the next id (one more than the largest held), as `POST /pets` does. Throws a TypeError for a pet
+   * Adds a pet with the next id, as `POST /pets` does: one more than the largest id the store has held since its seed
+   * (or last `reset()`), so an id is never given twice, even after its pet is gone. Throws a TypeError for a pet
    * `POST /pets` would refuse, and IdempotencyConflictError for a key reused with another pet.
    */
   create(pet: NewPet, idempotency?: IdempotencyInput): CreateResult;
@@ -86,15 +90,31 @@ function checkNewPet(input: NewPet): void {
     );
 }
 
+/** The bounds and default of `GET /pets`'s `limit`, read from the contract's operation table. */
+function listLimit(): { min: number; max: number; default: number } {
+  const operation = operationById("listPets");
+  const schema = operation.parameters.find((param) => param.in === "query" && param.name === "limit")?.schema;
+  const {
+    minimum,
+    maximum,
+    default: fallback,
+  } = (schema ?? {}) as { minimum?: number; maximum?: number; default?: number };
+  if (minimum === undefined || maximum === undefined || fallback === undefined)
+    throw new Error(
+      `[@petstore/mock] the contract's ${operation.method} ${operation.path} needs a query parameter limit with a minimum, a maximum and a default`,
+    );
+  return { min: minimum, max: maximum, default: fallback };
+}
+
 /** Checks `list`'s query as `GET /pets` validates it. */
-function checkQuery(query: { limit?: number; status?: PetStatus }): void {
+function checkQuery(query: { limit?: number; status?: PetStatus }, bounds: { min: number; max: number }): void {
   if (typeof query !== "object" || query === null)
     throw new TypeError(`[@petstore/mock] store.list takes { limit?, status? }, got ${describeValue(query)}`);
   checkOptionsObject("store.list's query", query, ["limit", "status"]);
   const { limit, status } = query;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= bounds.min && limit <= bounds.max)) {
     throw new RangeError(
-      `[@petstore/mock] store.list: limit must be an integer from 1 to 100, got ${describeValue(limit)}`,
+      `[@petstore/mock] store.list: limit must be an integer from ${bounds.min} to ${bounds.max}, got ${describeValue(limit)}`,
     );
   }
   if (status !== undefined && !statuses.includes(status)) {
@@ -118,11 +138,12 @@ export function createMockStore(seed: readonly Pet[] = [], now: () => number = (
     );
   const core = createMemoryStore({ pets: checkSeed(seed), now: () => now() });
   const copy = (pet: Pet): Pet => ({ ...pet });
+  const limits = listLimit();
   const store: PetstoreMockStore = {
     all: () => core.all().map(copy),
     list(query = {}) {
-      checkQuery(query);
-      const { limit = 20, status } = query;
+      checkQuery(query, limits);
+      const { limit = limits.default, status } = query;
       return core.select(status === undefined ? { limit } : { limit, status }).map(copy);
     },
     get(id) {

@@ -1,6 +1,6 @@
 import { BadRequestError, createPetstoreClient } from "@petstore/client";
 import { createPetstoreRawClient } from "@petstore/client/raw";
-import type { NewPet, Pet } from "@petstore/contract";
+import { operationTable, type NewPet, type Pet } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { createPetstoreHandlers, createPetstoreStore, IdempotencyConflictError } from "../src/index";
 import { useMockServer } from "./helpers/mock-server";
@@ -11,6 +11,10 @@ const seed: Pet[] = [
   { id: 5, name: "Ada", categoryId: 1, status: "available" },
 ];
 const sorted = [...seed].sort((a, b) => a.id - b.id);
+/** `GET /pets`'s `limit` as the contract declares it. */
+const limitSchema = operationTable
+  .find((op) => op.operationId === "listPets")!
+  .parameters.find((param) => param.name === "limit")!.schema as { minimum: number; maximum: number; default: number };
 
 describe("createPetstoreStore", () => {
   it("refuses a create past the largest safe id, leaving the store as it was", () => {
@@ -27,7 +31,7 @@ describe("createPetstoreStore", () => {
     );
   });
 
-  it("lists the seed in ascending id order, by default at most 20, filtered by status", () => {
+  it("lists the seed in ascending id order, by default at most the contract's default limit, filtered by status", () => {
     const store = createPetstoreStore(seed);
     expect(store.all()).toEqual(sorted);
     expect(store.list()).toEqual(sorted);
@@ -35,10 +39,10 @@ describe("createPetstoreStore", () => {
     expect(store.list({ status: "available" })).toEqual([sorted[0], sorted[2]]);
     expect(store.list({ status: "sold" })).toEqual([]);
     const many = createPetstoreStore(
-      Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 })),
+      Array.from({ length: limitSchema.maximum + 5 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 })),
     );
-    expect(many.list()).toHaveLength(20);
-    expect(many.list({ limit: 100 })).toHaveLength(25);
+    expect(many.list()).toHaveLength(limitSchema.default);
+    expect(many.list({ limit: limitSchema.maximum })).toHaveLength(limitSchema.maximum);
   });
 
   it("gets a pet by id, or undefined", () => {
@@ -155,9 +159,11 @@ describe("createPetstoreStore", () => {
       /store.get needs an integer id, got "1"/,
     ],
     [
-      "list with limit 0",
-      () => createPetstoreStore().list({ limit: 0 }),
-      /limit must be an integer from 1 to 100, got 0/,
+      "list with a limit under the contract's minimum",
+      () => createPetstoreStore().list({ limit: limitSchema.minimum - 1 }),
+      new RegExp(
+        `limit must be an integer from ${limitSchema.minimum} to ${limitSchema.maximum}, got ${limitSchema.minimum - 1}`,
+      ),
     ],
     [
       "list with an unknown status",
