@@ -15,6 +15,13 @@ beforeAll(async () => {
   targets.server = await startReferenceServer();
   targets["mock-http"] = await startMockHttpTarget();
   targets.msw = await startMswTarget();
+  // Pet 1, the same on every target (each starts with an empty store).
+  for (const target of Object.values(targets))
+    await send(target, "/pets", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "One", categoryId: 1 }),
+    });
 });
 afterAll(async () => {
   await targets.msw?.close();
@@ -132,6 +139,30 @@ const withoutRequestId = ({ headers: { "x-request-id": _id, date: _date, ...head
   body: rest.body,
 });
 
+describe.each(["server", "mock-http"])("%s, a raw space in the request target", (name) => {
+  it.each(["/pets/ 1", "/pets?limit= 1"])("%j is refused by the HTTP parser with a 400 Error body", async (path) => {
+    const target = targets[name]!;
+    const { hostname, port, pathname } = new URL(target.baseUrl);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      let text = "";
+      socket.on("data", (data) => {
+        text += data.toString("utf8");
+      });
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve(text));
+      socket.write(
+        `GET ${pathname}${path} HTTP/1.1\r\nhost: ${hostname}\r\nauthorization: Bearer ${target.apiKey}\r\n\r\n`,
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      code: errorCodeByStatus[400],
+      status: 400,
+    });
+  });
+});
+
 describe.each(["server", "mock-http"])("%s, a Content-Length over the body limit", (name) => {
   const json = { "content-type": "application/json" };
   const over = String(requestLimits.bodyBytes + 1);
@@ -190,7 +221,52 @@ describe.each(["server", "mock-http"])("%s, a Content-Length over the body limit
   });
 });
 
+/** How a spelling of an integer was taken: as 1 (a 200, or the path's 404 for a pet that does not exist) or a 400. */
+function takenAs(answer: { status: number; body: unknown }, path: boolean): string {
+  if (answer.status === 400) return "refused";
+  if (path && answer.status === 404) return "1";
+  if (answer.status !== 200) return `status ${answer.status}`;
+  if (path) return String((answer.body as { id: number }).id);
+  return (answer.body as unknown[]).length <= 1 ? "1" : "more than 1";
+}
+
 describe.each(["server", "mock-http", "msw"])("%s", (name) => {
+  describe("an integer parameter, one rule in the path and the query", () => {
+    it.each([
+      ["1", "1"],
+      ["+1", "1"],
+      ["01", "1"],
+      ["0001", "1"],
+      ["1.0", "refused"],
+      ["1.", "refused"],
+      ["1e0", "refused"],
+      ["0x1", "refused"],
+      [" 1", "refused"],
+      ["1 ", "refused"],
+      ["\t1", "refused"],
+      ["１", "refused"],
+      ["0", "refused"],
+      ["-1", "refused"],
+      ["", "refused"],
+    ])("%j, percent-encoded, is taken as %s by petId and by limit alike", async (spelling, expected) => {
+      const encoded = encodeURIComponent(spelling);
+      const path = await sameAsServer(name, `/pets/${encoded}`);
+      const query = await sameAsServer(name, `/pets?limit=${encoded}`);
+      expect(takenAs(path, true)).toBe(expected);
+      expect(takenAs(query, false)).toBe(expected);
+      for (const answer of [path, query].filter(({ status }) => status === 400))
+        expect(answer.body).toMatchObject({ code: errorCodeByStatus[400], status: 400 });
+    });
+
+    it("reads a bare '+' as a plus sign in the path and as a space in the query, and says so", async () => {
+      expect(takenAs(await sameAsServer(name, "/pets/+1"), true)).toBe("1");
+      expect(takenAs(await sameAsServer(name, "/pets?limit=%2B1"), false)).toBe("1");
+      const spaced = await sameAsServer(name, "/pets?limit=+1");
+      expect(spaced).toMatchObject({ status: 400, body: { code: errorCodeByStatus[400] } });
+      expect((spaced.body as { message: string }).message).toMatch(/got " 1"\..*%2B/);
+    });
+  });
+
   describe("a JSON body that is not UTF-8", () => {
     it.each([
       ["a byte that never starts a character", [0xff]],

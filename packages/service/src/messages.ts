@@ -16,6 +16,8 @@ export const messages = {
   severalKeys: "Send exactly one Authorization header with one bearer token: the request has more than one.",
   badMethod: (routes: string) =>
     `The request method is not a valid HTTP method. Send one of this API's requests: ${routes}.`,
+  // Appended to a refused query value holding a space: `?limit=+5` sends " 5" (HTML forms' encoding, URLSearchParams).
+  plusIsSpace: " In a query string a bare '+' is a space: send a plus sign as %2B.",
   badUrl: "The URL is not valid: fix its percent-encoding.",
   longSegment: "A path segment is longer than 100 characters: a pet id has at most 19 digits.",
   headersTooLarge: (limit: number) =>

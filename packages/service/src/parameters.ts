@@ -1,6 +1,7 @@
 import type { ContractParameter, JsonSchema } from "@petstore/contract";
 import { describeSchema } from "./describe";
 import { RuleError } from "./errors";
+import { messages } from "./messages";
 import { validatorFor } from "./validators";
 
 const INTEGER = /^[+-]?\d+$/;
@@ -20,10 +21,12 @@ interface ParameterCheck {
 }
 
 /**
- * A parser for one operation's parameters: each string is coerced strictly by its schema's type ("1.5" is not an
- * integer, "10abc" not a number), a missing one gets its schema's `default`, then the precompiled validator checks
- * it. Throws a 400 RuleError whose message names the parameter. A valid int64 beyond 2^53 stays a string of digits:
- * no JavaScript number holds it exactly, and the caller must not round it.
+ * A parser for one operation's parameters, the one rule for path, query and header values alike once decoded: each
+ * string is coerced strictly by its schema's type (an integer is decimal digits with an optional sign and leading
+ * zeros, so "+1" and "01" are 1 but "1.0", "1e0", "0x1" and " 1" are not; "10abc" is not a number), a missing one gets
+ * its schema's `default`, then the precompiled validator checks it. Throws a 400 RuleError whose message names the
+ * parameter. A valid int64 beyond 2^53 stays a string of digits: no JavaScript number holds it exactly, and the
+ * caller must not round it.
  */
 export function createParameterParser(
   operationId: string,
@@ -53,7 +56,8 @@ export function createParameterParser(
         output[param.name] = coerced.value;
         if (coerced.beyondSafe || validate(coerced.value)) continue;
       }
-      throw new RuleError(400, `${mustBe}, got ${JSON.stringify(value.slice(0, 64))}.`);
+      const hint = param.in === "query" && value.includes(" ") ? messages.plusIsSpace : "";
+      throw new RuleError(400, `${mustBe}, got ${JSON.stringify(value.slice(0, 64))}.${hint}`);
     }
     return output;
   };

@@ -12,7 +12,7 @@ import { messages, PATH_PARAMETER_MAX_LENGTH } from "./messages";
 import { operationFileAdvice, type Caller, type Operation } from "./operation";
 import { createParameterParser, type RawParameter } from "./parameters";
 import { IdempotencyConflictError } from "./pets";
-import { parseQueryString } from "./query";
+import { decodeComponent, parseQueryString } from "./query";
 import { requestIdFor } from "./request-id";
 import { ResponseCache } from "./response-cache";
 import { shapeFor } from "./shape";
@@ -166,14 +166,6 @@ function authorizationOf(request: ServiceRequest): string | undefined {
   return all.length > 1 ? all.join(", ") : first;
 }
 
-function decodeParam(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 /**
  * The service's one request pipeline (hono's `app.fetch`, msw's `handleRequest`): every host — the server's and the
  * mock's Node listener, the mock's MSW handler — answers through it, so they answer alike by construction.
@@ -321,12 +313,12 @@ export function createService(options: ServiceOptions): Service {
   ): Promise<ServiceResponse> {
     const { operation } = op;
     for (const name in params) {
-      if (decodeParam(params[name]!).length > PATH_PARAMETER_MAX_LENGTH)
+      if (decodeComponent(params[name]!).length > PATH_PARAMETER_MAX_LENGTH)
         return fail(operation, 400, messages.longSegment, headers);
     }
     const body = op.body ? await readBody(request) : NO_BODY;
     const values: Record<string, unknown> = op.path
-      ? op.path((param) => (params[param.name] === undefined ? undefined : decodeParam(params[param.name]!)))
+      ? op.path((param) => (params[param.name] === undefined ? undefined : decodeComponent(params[param.name]!)))
       : {};
     const data = op.body ? op.body(body === NO_BODY ? undefined : body) : undefined;
     if (op.query) {
@@ -461,7 +453,7 @@ export function createService(options: ServiceOptions): Service {
       const operation = found.route.operations.get(method);
       if (!operation) return undefined;
       const params: Record<string, string> = {};
-      for (const [name, raw] of Object.entries(found.route.params)) params[name] = decodeParam(raw);
+      for (const [name, raw] of Object.entries(found.route.params)) params[name] = decodeComponent(raw);
       return { operation, params };
     },
   };

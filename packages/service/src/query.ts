@@ -1,17 +1,25 @@
-function decode(text: string): string {
-  const spaced = text.includes("+") ? text.replaceAll("+", " ") : text;
-  if (!spaced.includes("%")) return spaced;
+/**
+ * A path or query component percent-decoded as the service decodes every parameter value; one whose escapes do not
+ * decode (`%FF`) stays as sent, as the server's query parser (fast-querystring) left it.
+ */
+export function decodeComponent(text: string): string {
+  if (!text.includes("%")) return text;
   try {
-    return decodeURIComponent(spaced);
+    return decodeURIComponent(text);
   } catch {
-    // As the server's query parser (fast-querystring) does: a broken escape such as `%FF` stays as sent.
-    return spaced;
+    return text;
   }
 }
 
+/** A query key or value decoded: a bare `+` is a space (HTML forms, URLSearchParams), then as `decodeComponent`. */
+function decode(text: string): string {
+  return decodeComponent(text.includes("+") ? text.replaceAll("+", " ") : text);
+}
+
 /**
- * A query string (without `?`) parsed as the server parses it: `+` is a space, a value that does not decode stays as
- * sent, a repeated key gives an array, a pair without `=` has an empty value.
+ * A query string (without `?`) parsed as the server parses it: `+` is a space (a plus sign is `%2B`), a value that
+ * does not decode stays as sent, a repeated key gives an array, a pair without `=` has an empty value. Its values are
+ * then coerced by the same rule as path parameters (`createParameterParser`).
  */
 export function parseQueryString(query: string): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;

@@ -479,7 +479,7 @@ export const openapiDocument = {
         "name": "limit",
         "in": "query",
         "required": false,
-        "description": "The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading\n`+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).\nDefaults to 20. Any other value is a `400`.\n",
+        "description": "The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading\n`+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).\nIn a query string a bare `+` is a space, so a leading plus sign is sent as `%2B`.\nDefaults to 20. Any other value is a `400`.\n",
         "schema": {
           "type": "integer",
           "format": "int32",

@@ -273,6 +273,7 @@ export interface components {
         /**
          * @description The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading
          *     `+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).
+         *     In a query string a bare `+` is a space, so a leading plus sign is sent as `%2B`.
          *     Defaults to 20. Any other value is a `400`.
          * @example 10
          */
@@ -340,6 +341,7 @@ export interface operations {
                 /**
                  * @description The maximum number of animals returned, from 1 to 100, written in decimal digits (a leading
                  *     `+` or leading zeros are accepted; a fraction or exponent such as `10.0` or `1e1` is not).
+                 *     In a query string a bare `+` is a space, so a leading plus sign is sent as `%2B`.
                  *     Defaults to 20. Any other value is a `400`.
                  * @example 10
                  */
