@@ -198,9 +198,11 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
   let lastConnection = 0;
   const sockets = new Set<Socket>();
 
-  // The byte length of the last body sent: a reused answer (the service's cache) is the very same string, so its
-  // length is known without counting its UTF-8 bytes again.
+  // The last body sent, as UTF-8 bytes with their length: a reused answer (the service's cache) is the very same
+  // string, so it is neither encoded nor counted again, and its bytes go to the socket as they are (Node would
+  // otherwise copy the head and the body into one string, and encode that for every response).
   let lastBody = "";
+  let lastBytes = Buffer.alloc(0);
   let lastLength = "0";
   function write(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse): void {
     if (!response.destroyed) {
@@ -217,11 +219,13 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       } else {
         if (body !== lastBody) {
           lastBody = body;
-          lastLength = String(Buffer.byteLength(body));
+          lastBytes = Buffer.from(body, "utf8");
+          lastLength = String(lastBytes.byteLength);
         }
         headers["content-length"] = lastLength;
         response.writeHead(answer.status, headers);
-        response.end(message.method === "HEAD" ? undefined : body);
+        // An empty body is not written (Node would take an empty Buffer for data to send and write nothing else).
+        response.end(message.method === "HEAD" || lastBytes.byteLength === 0 ? undefined : lastBytes);
       }
     }
     reportWhenSent(response);
