@@ -72,7 +72,15 @@ describe("the Node adapter", () => {
 
   it("reports each request once when it arrives and once its answer is sent: at once, later, by a route, or too big to send at once", async () => {
     const arrived: string[] = [];
-    const reported: { url: string; status: number; responseTime: number; error: unknown; same: boolean }[] = [];
+    const reported: {
+      url: string;
+      status: number;
+      responseTime: number;
+      error: unknown;
+      same: boolean;
+      endedAt: number;
+      reportedAt: number;
+    }[] = [];
     const seen = new Map<string, unknown>();
     const big = JSON.stringify("x".repeat(16 * 1024 * 1024));
     const listener = await listenNode({
@@ -97,6 +105,8 @@ describe("the Node adapter", () => {
           responseTime: event.responseTime,
           error: event.error,
           same: seen.get(event.requestId) === event,
+          endedAt: event.endedAt,
+          reportedAt: performance.now(),
         });
       },
       drainQuietMs: 50,
@@ -138,6 +148,12 @@ describe("the Node adapter", () => {
     // The answer that waited 20 ms and the route that waited 10 ms count their wait.
     expect(reported[1]!.responseTime).toBeGreaterThanOrEqual(15);
     expect(reported[2]!.responseTime).toBeGreaterThanOrEqual(5);
+    // The moment of the end is the one responseTime was measured to, and was read before the report.
+    for (const entry of reported) {
+      expect(entry.endedAt).toBeGreaterThan(entry.reportedAt - 1000);
+      expect(entry.endedAt).toBeLessThanOrEqual(entry.reportedAt);
+    }
+    expect(reported[1]!.endedAt - reported[0]!.endedAt).toBeGreaterThanOrEqual(reported[1]!.responseTime);
   });
 
   it.each([

@@ -14,6 +14,28 @@ export interface CompletedFields {
   status: number;
   /** Milliseconds. */
   responseTime: number;
+  /** `performance.now()` when the request ended, which dates the line; the line is dated `Date.now()` without it. */
+  endedAt?: number | undefined;
+}
+
+// `Date.now()` at `performance.now()` 0, and the reading after which it is checked against the system clock again.
+let clockOrigin = performance.timeOrigin;
+let checkClockAt = 0;
+
+/**
+ * `Date.now()` at the moment `performance.now()` read `at` (a reading of the last second or later), without reading
+ * the system clock: a clock read costs 0.2–0.3 µs on this project's VMs, and the line of a request ends when its
+ * end was read already. The two clocks advance alike (NTP slews both); once a second the system clock is read
+ * again, and when it was set since (off by more than a millisecond) it is followed from then on.
+ */
+export function epochMilliseconds(at: number): number {
+  if (at >= checkClockAt) {
+    const wall = Date.now();
+    const now = performance.now();
+    if (Math.abs(clockOrigin + now - wall) > 1) clockOrigin = wall - now;
+    checkClockAt = now + 1000;
+  }
+  return Math.floor(clockOrigin + at);
 }
 
 // The parts of the last line that the next one is likely to share: a client sends the same method and target
@@ -26,13 +48,13 @@ let lastUrl = "";
 let lastRequest = "";
 
 /**
- * The JSON line `logger.child({ reqId }).info(fields, "request completed")` writes, built as one string: the same
- * bytes pino writes with `serverPino`'s options (default formatters, `time` in epoch milliseconds, `msg` last), the
- * request id after the logger's own bindings (`chindings`: `,"pid":…,"hostname":…`). A pino child per request would
- * cost more than the rest of the request.
+ * The JSON line `logger.child({ reqId }).info(fields, "request completed")` writes when the request ends, built as
+ * one string: the same bytes pino writes with `serverPino`'s options (default formatters, `time` in epoch
+ * milliseconds, `msg` last), the request id after the logger's own bindings (`chindings`: `,"pid":…,"hostname":…`).
+ * A pino child per request would cost more than the rest of the request.
  */
 export function completedLine(chindings: string, reqId: string, fields: CompletedFields): string {
-  const now = Date.now();
+  const now = fields.endedAt === undefined ? Date.now() : epochMilliseconds(fields.endedAt);
   if (now !== lastNow || chindings !== lastChindings) {
     lastHead = `{"level":30,"time":${now}${chindings},"reqId":`;
     lastNow = now;

@@ -1,7 +1,13 @@
 import type { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
-import { completedLine, jsonString, milliseconds, serverPino as createServerPino } from "../../src/internal/logging";
+import {
+  completedLine,
+  epochMilliseconds,
+  jsonString,
+  milliseconds,
+  serverPino as createServerPino,
+} from "../../src/internal/logging";
 
 /** The server's pino logger, and the lines it writes. */
 function serverPino() {
@@ -64,6 +70,48 @@ describe("completedLine", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("epochMilliseconds", () => {
+  it("says what Date.now() said when performance.now() was read", () => {
+    for (let i = 0; i < 1_000; i++) {
+      const before = Date.now();
+      const at = performance.now();
+      const after = Date.now();
+      const epoch = epochMilliseconds(at);
+      expect(epoch).toBeGreaterThanOrEqual(before - 1);
+      expect(epoch).toBeLessThanOrEqual(after + 1);
+    }
+  });
+
+  it("follows a system clock that was set, from the next second on", () => {
+    const now = vi.spyOn(Date, "now");
+    try {
+      const real = Date.now();
+      now.mockReturnValue(real + 3_600_000);
+      // A reading a second and a half later: the system clock is read again and found set an hour ahead.
+      expect(epochMilliseconds(performance.now() + 1_500) - (real + 3_600_000 + 1_500)).toBeLessThanOrEqual(5);
+      expect(epochMilliseconds(performance.now() + 1_500) - (real + 3_600_000 + 1_500)).toBeGreaterThanOrEqual(-5);
+      now.mockRestore();
+      const back = Date.now();
+      expect(Math.abs(epochMilliseconds(performance.now() + 4_000) - (back + 4_000))).toBeLessThanOrEqual(5);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it("dates a completed line by the end it is given", () => {
+    const at = performance.now() + 2_500;
+    const line = completedLine(',"pid":1', "req_a", {
+      method: "GET",
+      url: "/",
+      status: 200,
+      responseTime: 1,
+      endedAt: at,
+    });
+    expect(line).toContain(`{"level":30,"time":${epochMilliseconds(at)},"pid":1,`);
+    expect(Math.abs(epochMilliseconds(at) - (Date.now() + 2_500))).toBeLessThanOrEqual(5);
   });
 });
 

@@ -30,6 +30,11 @@ export interface NodeResponseEvent extends NodeRequestEvent {
   status: number;
   /** Milliseconds from arrival until the answer was handed to the system. */
   responseTime: number;
+  /**
+   * `performance.now()` when the answer was handed to the system (or failed): for a host that dates its log line
+   * without reading the clock again.
+   */
+  endedAt: number;
   /** Set when the response failed before it was sent. */
   error?: Error | undefined;
 }
@@ -100,6 +105,7 @@ const served = Symbol("petstore.served");
 class Exchange implements NodeResponseEvent {
   status = 0;
   responseTime = 0;
+  endedAt = 0;
   error: Error | undefined = undefined;
   /** `performance.now()` at arrival; -1 once reported. */
   #start: number;
@@ -119,7 +125,9 @@ class Exchange implements NodeResponseEvent {
   /** Reports the end once, with the status sent (or the error that ended it). */
   end(status: number, error: Error | undefined): void {
     if (this.#start < 0 || this.#report === undefined) return;
-    this.responseTime = Math.round((performance.now() - this.#start) * 1000) / 1000;
+    const now = performance.now();
+    this.endedAt = now;
+    this.responseTime = Math.round((now - this.#start) * 1000) / 1000;
     this.#start = -1;
     this.status = status;
     this.error = error;
