@@ -9,7 +9,7 @@ import {
 import { http, type HttpHandler } from "msw";
 import { contractOperations } from "./internal/contract";
 import { createGate } from "./internal/gate";
-import { baseUrlPattern, basePathOf } from "./internal/match";
+import { baseUrlPattern, basePathOf, isUnderBasePath } from "./internal/match";
 import { assertContractBody, PetstoreContractViolation } from "./internal/respond";
 import {
   createJournal,
@@ -136,11 +136,13 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
   registerHandlerSet(set);
   const { latency, baseUrls } = resolved;
   const handler = http.all(baseUrlPattern(baseUrls), async ({ request }) => {
+    const url = new URL(request.url);
+    const basePath = basePathOf(url, baseUrls);
+    // Another path of the same origin (the app's own): not the set's to answer.
+    if (basePath === undefined) return undefined;
     // The client gave up while the latency ran: nobody receives an answer, and no timer is left behind.
     if (latency !== undefined && !(await waitUnlessAborted(latency, request.signal))) return Response.error();
     const read = await snapshotRequest(request);
-    const url = new URL(request.url);
-    const basePath = basePathOf(url, baseUrls) ?? "";
     const response = await handleFetch(service, read.request, { basePath });
     const { snapshot } = read;
     const status = response.type === "error" ? 0 : response.status;
@@ -152,9 +154,8 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
   handler.info.header = handlerName("every Petstore operation (@petstore/mock handlers)", baseUrls);
   const serveNode: ServeNode = async (request, context, signal, snapshot) => {
     const base = context.basePath ?? service.basePath;
-    const path = request.url.split("?")[0]!;
     // A request outside the base URL calls nothing of the set's: the service's 404 at once, unrecorded.
-    if (path !== base && !path.startsWith(`${base}/`)) return service.handle(request, context);
+    if (!isUnderBasePath(request.url, base)) return service.handle(request, context);
     if (latency !== undefined && !(await waitUnlessAborted(latency, signal))) throw aborted();
     const recorded = new RecordedRequest(request);
     const answer = await service.handle(recorded, context);

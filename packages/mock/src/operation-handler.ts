@@ -60,7 +60,8 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
     const url = new URL(request.url);
     const sets = spec.bound ? [spec.bound] : setsServing(url);
     const gate = sets[0]?.gate ?? defaultGate();
-    const basePath = basePathOf(url, spec.baseUrls) ?? "";
+    const basePath = basePathOf(url, spec.baseUrls);
+    if (basePath === undefined) return undefined;
     const found = gate.operationAt(request.method, url.pathname + url.search, basePath);
     if (found?.operation !== operation) return undefined;
     const { params } = found;

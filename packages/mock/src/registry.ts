@@ -1,4 +1,5 @@
 import type { Gate } from "./internal/gate";
+import { basePathOf } from "./internal/match";
 import type { JournalRecorder } from "./journal";
 
 /** What scenarios and overrides need from the handler set that serves a URL: its core's gate (keys, matching) and its journal. */
@@ -31,10 +32,9 @@ function isUnder(url: string, baseUrl: string): boolean {
   return url === baseUrl || url.startsWith(`${baseUrl}/`);
 }
 
-/** The live handler sets that answer `url`, newest first. */
+/** The live handler sets that answer `url` (its path decoded as the service core decodes it), newest first. */
 export function setsServing(url: URL): LiveHandlerSet[] {
-  const clean = `${url.origin}${url.pathname}`;
-  return [...liveSets()].filter((set) => set.baseUrls.some((base) => isUnder(clean, base))).reverse();
+  return [...liveSets()].filter((set) => basePathOf(url, set.baseUrls) !== undefined).reverse();
 }
 
 /**

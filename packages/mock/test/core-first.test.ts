@@ -53,6 +53,21 @@ describe("in process (MSW)", () => {
     }
   });
 
+  it("a scenario answers under a percent-encoded base path (`/%761/pets` is `/v1/pets`)", async () => {
+    const op = operationTable[0]!;
+    const example = exampleRequest(op, rex.id);
+    server.use(handlers.scenario.serverError(op.operationId, { times: 1 }));
+    const encodedBase = base.replace(/\/v1$/, "/%761");
+    expect(encodedBase).not.toBe(base);
+    const answer = await fetch(`${encodedBase}${example.path}`, {
+      method: op.method,
+      headers: { ...auth, "content-type": "application/json" },
+      body: example.body === undefined ? undefined : JSON.stringify(example.body),
+    });
+    expect(answer.status).toBe(500);
+    expect(handlers.requests.all().map((entry) => [entry.operationId, entry.status])).toEqual([[op.operationId, 500]]);
+  });
+
   it("an override answers a percent-encoded path too", async () => {
     server.use(
       handlers.override(bodyOperation.operationId, ({ json }) =>
@@ -130,6 +145,27 @@ describe("over HTTP (@petstore/mock/http, the server `petstore-mock serve` runs)
       expect(journal.map((entry) => [entry.operationId, entry.status])).toEqual([[op.operationId, 500]]);
       await fetch(`${mock.controlUrl}/reset`, { method: "POST" });
     }
+  });
+
+  it("a percent-encoded base path is the API's: a scenario answers it, the journal records it", async () => {
+    const op = operationTable[0]!;
+    const example = exampleRequest(op, rex.id);
+    const encodedBase = mock.baseUrl.replace(/\/v1$/, "/%761");
+    expect(encodedBase).not.toBe(mock.baseUrl);
+    const send = () =>
+      fetch(`${encodedBase}${example.path}`, {
+        method: op.method,
+        headers: { ...auth, "content-type": "application/json" },
+        body: example.body === undefined ? undefined : JSON.stringify(example.body),
+      });
+    const normal = await send();
+    expect(normal.status).toBeLessThan(300);
+    await control("/scenarios", { scenario: "serverError", operationId: op.operationId, times: 1 });
+    expect((await send()).status).toBe(500);
+    expect(mock.handlers.requests.all().map((entry) => [entry.operationId, entry.status])).toEqual([
+      [op.operationId, normal.status],
+      [op.operationId, 500],
+    ]);
   });
 
   it("Prefer: code=500 with a body over the limit gets the core's 413 first", async () => {
