@@ -49,6 +49,8 @@ describe("completedLine", () => {
       ["POST", "/v1/pets?limit=20", "req_c", 201, 12.318],
       ["POST", "/v1/pets", "req_c", 400, 0.001],
       ["GET", '/v1/pets?q="x', "a\\b", 401, 4.56789012],
+      ["GET", '/v1/pets?q="x', "ид-\u{1f436}\u0001", 401, 3],
+      ["GET", '/v1/pets?q="x', "req_e", 401, 3],
     ] as const;
     const written: string[] = [];
     for (const [method, url, reqId, statusCode, responseTime] of requests) {
