@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryStore, createService } from "../src/index";
 import { healthRoutes, listenNode, type HealthOptions, type NodeListener } from "../src/node/index";
@@ -64,6 +65,20 @@ describe("healthRoutes", () => {
     });
     expect((await get(`${url}/readyz`, "HEAD")).text).toBe("");
     expect((await get(`${url}/healthz`)).status).toBe(200);
+  });
+
+  it("answers an absolute-form target (`GET http://host/healthz`, as a proxy sends it) by its path", async () => {
+    const url = new URL(await start());
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname);
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk));
+      socket.on("close", () => resolve(data));
+      socket.on("error", reject);
+      socket.write("GET http://localhost/readyz?probe=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer.endsWith('\r\n\r\n{"status":"ready"}')).toBe(true);
   });
 
   it("asks `ready` on every /readyz, so readiness follows the host", async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { messages } from "../messages";
 import { errorAnswer, JSON_TYPE, serviceHeaders, UNAVAILABLE_RETRY_AFTER_S } from "../pipeline";
+import { targetOf } from "./request";
 
 /** Answers a request outside the API, as `listenNode`'s `routes` option takes it; returns true when it answered. */
 export type NodeRoutes = (message: IncomingMessage, response: ServerResponse, requestId: string) => boolean;
@@ -26,10 +27,14 @@ function send(
   response.end(message.method === "HEAD" ? undefined : body);
 }
 
-/** The request target's path: without its query, which a probe may add (`/healthz?probe=1`). */
+/**
+ * The request target's path, without the query a probe may add (`/healthz?probe=1`); an absolute-form target
+ * (`http://host/healthz`) by its path, as the service reads one.
+ */
 function pathOf(url: string): string {
-  const query = url.indexOf("?");
-  return query < 0 ? url : url.slice(0, query);
+  const target = url.startsWith("/") ? url : targetOf(url);
+  const query = target.indexOf("?");
+  return query < 0 ? target : target.slice(0, query);
 }
 
 /**
@@ -42,8 +47,8 @@ export function healthRoutes(options: HealthOptions = {}): NodeRoutes {
   const { ready } = options;
   return (message, response, requestId) => {
     const url = message.url ?? "";
-    // Most requests are the API's: two prefix checks, and nothing else, tell them apart.
-    if (!url.startsWith("/healthz") && !url.startsWith("/readyz")) return false;
+    // Most requests are the API's (`/v1/…`): two prefix checks, and nothing else, tell them apart.
+    if (url.startsWith("/") && !url.startsWith("/healthz") && !url.startsWith("/readyz")) return false;
     const path = pathOf(url);
     if (path !== "/healthz" && path !== "/readyz") return false;
     if (message.method !== "GET" && message.method !== "HEAD") return false;

@@ -28,7 +28,7 @@ function readUpTo(message: IncomingMessage, max: number): Promise<Uint8Array> {
 }
 
 /** The request target's path and query: an absolute-form target (`http://host/v1/pets`, as proxies send) by its path. */
-function targetOf(url: string): string {
+export function targetOf(url: string): string {
   if (url.startsWith("/") || url === "*") return url;
   try {
     const parsed = new URL(url);
