@@ -1,134 +1,154 @@
 import { connect } from "node:net";
 import fc from "fast-check";
-import { COMPARED_HEADERS } from "./differential";
+import type { Target } from "../target";
+import { comparableHeaders, KEY, normaliseText } from "./answers";
+import { rawRequestArbitrary, type RawRequest } from "./raw-requests";
+import { resolveSeed } from "./run";
 
-/** The API key placeholder in generated requests; each target gets its own key in its place. */
-const KEY = "__petstore_api_key__";
-const GENERATED_ID = /req_[0-9a-f]{32}/g;
-/** Response headers two implementations must agree on: those of fetch requests, and what a raw answer adds. */
-const COMPARED = [
-  ...COMPARED_HEADERS,
-  "content-length",
-  "x-content-type-options",
-  "cache-control",
-  "connection",
-  "x-request-id",
-  "access-control-allow-origin",
-];
-
-/** A request written byte for byte to a socket: what `fetch` cannot send (bad methods, framing, header floods). */
-export interface RawRequest {
-  /** The request line and headers, CRLF-separated, without the final blank line; `{path}` is the base path. */
-  head: string;
+/** One HTTP answer on the wire, reduced to what two implementations must agree on (see `comparableHeaders`). */
+interface RawAnswer {
+  /** The status line, e.g. `HTTP/1.1 400 Bad Request`. */
+  line: string;
+  headers: [string, string][];
   body: string;
 }
 
-const token = fc.stringMatching(/^[A-Za-z]{1,8}$/);
-const method = fc.oneof(
-  fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND"),
-  fc.constantFrom("MAED", "patch", "get", "G ET", "GET\t"),
-  token,
-);
-const path = fc.oneof(
-  fc.constantFrom(
-    "/pets",
-    "/pets/1",
-    "/pets/%31",
-    "/%70ets",
-    "/pets/%E0%A4%A",
-    "/pets?limit=1&limit=2",
-    "/p ets",
-    "/pets/",
-  ),
-  fc.constantFrom("/pets?status=%FF", "/pets/99999999999999999999", `/pets/${"1".repeat(150)}`, "//pets", "/PETS"),
-);
-const header = fc.oneof(
-  fc.constant(`Authorization: Bearer ${KEY}`),
-  fc.constant("Authorization: Bearer wrong"),
-  fc.constant(`Authorization: Bearer ${KEY}\r\nAuthorization: Bearer other`),
-  fc.constant("Idempotency-Key: a\r\nIdempotency-Key: b"),
-  fc.constant("Idempotency-Key: k1"),
-  fc.constant("Content-Type: application/json"),
-  fc.constant("Content-Type: text/plain"),
-  fc.constant("Origin: http://page.test"),
-  fc.constant("Access-Control-Request-Method: POST"),
-  fc.constant("Expect: something-else"),
-  fc.constant("X-Request-Id: trace-1"),
-  fc.constant("Bad Header: y"),
-  fc.integer({ min: 1, max: 3000 }).map((n) => Array.from({ length: n }, (_, i) => `X-F${i}: v`).join("\r\n")),
-  fc.constant(`X-Big: ${"a".repeat(17_000)}`),
-);
-const body = fc.constantFrom(
-  "",
-  '{"name":"Rex","categoryId":1}',
-  '\uFEFF{"name":"Rex","categoryId":1}',
-  '{"name":',
-  '{"name":"","categoryId":1.5}',
-);
-
-/** Arbitrary raw requests, most of them hostile, all under `{base}`. */
-export function rawRequestArbitrary(): fc.Arbitrary<RawRequest> {
-  return fc
-    .record({
-      method,
-      path,
-      version: fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/1.1", "HTTP/1.0", "HTTP/9.9"),
-      host: fc.boolean(),
-      headers: fc.array(header, { maxLength: 4 }),
-      body,
-      framing: fc.constantFrom("length", "length", "double-length", "chunked-bad"),
-    })
-    .map(({ method, path, version, host, headers, body, framing }) => {
-      const lines = [`${method} {base}${path} ${version}`, ...(host ? ["Host: localhost"] : []), ...headers];
-      const bytes = Buffer.byteLength(body);
-      if (framing === "length") lines.push(`Content-Length: ${bytes}`);
-      if (framing === "double-length") lines.push(`Content-Length: ${bytes}`, `Content-Length: ${bytes + 1}`);
-      if (framing === "chunked-bad") lines.push("Transfer-Encoding: chunked");
-      lines.push("Connection: close");
-      return { head: lines.join("\r\n"), body: framing === "chunked-bad" ? `zz\r\n${body}\r\n0\r\n\r\n` : body };
-    });
+/** Everything a connection got back: its answers in order (interim `100 Continue`s included), and how it ended. */
+interface RawOutcome {
+  answers: RawAnswer[];
+  /** Bytes after the last whole answer (a cut answer, or something that is not HTTP). */
+  rest: string;
+  /** `closed` when the server closed the connection; `open` when it was still open once we stopped listening. */
+  end: "closed" | "open";
 }
 
-/** What two implementations must agree on in one raw answer (request ids and dates normalised). */
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | undefined>;
-  body: string;
-}
+/** Milliseconds to wait for a server to close the connection after a request it can answer in full. */
+const ANSWER_TIMEOUT_MS = 10_000;
+/** Milliseconds without a byte after which an incomplete request's connection counts as left open. */
+const QUIET_MS = 1_000;
 
-/** Sends `request` to `baseUrl` over a new connection and reads the answer until the server closes it. */
-export function sendRaw(baseUrl: string, apiKey: string, request: RawRequest): Promise<RawAnswer> {
-  const url = new URL(baseUrl);
-  const payload = `${request.head.replaceAll(KEY, apiKey).replace("{base}", url.pathname)}\r\n\r\n${request.body}`;
+/**
+ * Sends `request` over a new connection to the origin of `target.baseUrl`, `KEY` replaced by its API key, and
+ * reads until the server closes the connection (or, for an incomplete request, until it has been quiet `QUIET_MS`).
+ */
+function sendRaw(target: Target, request: RawRequest): Promise<RawOutcome> {
+  const url = new URL(target.baseUrl);
+  const payload = request.payload.replaceAll(KEY, target.apiKey);
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
-    let data = Buffer.alloc(0);
-    const timer = setTimeout(() => socket.destroy(), 10_000);
-    socket.on("data", (chunk) => (data = Buffer.concat([data, chunk])));
+    const chunks: Buffer[] = [];
+    let end: RawOutcome["end"] = "closed";
+    const stop = () => {
+      end = "open";
+      socket.destroy();
+    };
+    let timer = setTimeout(stop, request.incomplete ? QUIET_MS : ANSWER_TIMEOUT_MS);
+    socket.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (request.incomplete) {
+        clearTimeout(timer);
+        timer = setTimeout(stop, QUIET_MS);
+      }
+    });
+    // A server that answers before reading everything may reset the connection: what it sent still counts.
     socket.on("error", () => undefined);
     socket.on("close", () => {
       clearTimeout(timer);
-      resolve(parseAnswer(data.toString("latin1").replaceAll(apiKey, KEY)));
+      resolve(parseOutcome(Buffer.concat(chunks).toString("latin1"), request.methods, target.apiKey, end));
     });
     socket.write(payload, "latin1");
   });
 }
 
-function parseAnswer(raw: string): RawAnswer {
-  // Skip interim answers (100 Continue).
+/** The answers in `raw`, one per request of `methods` (plus interim ones), each read by its own framing. */
+function parseOutcome(raw: string, methods: string[], apiKey: string, end: RawOutcome["end"]): RawOutcome {
+  const answers: RawAnswer[] = [];
   let text = raw;
-  while (/^HTTP\/1\.1 1\d\d /.test(text) && text.includes("\r\n\r\n")) text = text.slice(text.indexOf("\r\n\r\n") + 4);
-  const end = text.indexOf("\r\n\r\n");
-  if (end < 0) return { status: 0, headers: {}, body: `no answer: ${JSON.stringify(text.slice(0, 80))}` };
-  const [line = "", ...lines] = text.slice(0, end).split("\r\n");
-  const all: Record<string, string> = {};
-  for (const l of lines) all[l.slice(0, l.indexOf(":")).toLowerCase()] = l.slice(l.indexOf(":") + 1).trim();
-  const headers = Object.fromEntries(
-    COMPARED.map((name) => [name, all[name]?.replace(GENERATED_ID, "req_<generated>")]),
-  );
-  return {
-    status: Number(line.split(" ")[1]),
-    headers,
-    body: text.slice(end + 4).replace(GENERATED_ID, "req_<generated>"),
+  let index = 0;
+  for (;;) {
+    const headEnd = text.indexOf("\r\n\r\n");
+    if (headEnd < 0) break;
+    const [line = "", ...lines] = text.slice(0, headEnd).split("\r\n");
+    const status = Number(line.split(" ")[1]);
+    const fields = lines.map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()] as const);
+    const field = (name: string) => fields.find(([n]) => n.toLowerCase() === name)?.[1];
+    let rest = text.slice(headEnd + 4);
+    let body = "";
+    const interim = status >= 100 && status < 200;
+    if (interim || status === 204 || status === 304 || methods[index] === "HEAD") {
+      // No body.
+    } else if (field("transfer-encoding")?.toLowerCase() === "chunked") {
+      for (;;) {
+        const sizeEnd = rest.indexOf("\r\n");
+        const size = Number.parseInt(rest.slice(0, sizeEnd), 16);
+        if (sizeEnd < 0 || Number.isNaN(size)) break;
+        body += rest.slice(sizeEnd + 2, sizeEnd + 2 + size);
+        rest = rest.slice(sizeEnd + 2 + size + 2);
+        if (size === 0) break;
+      }
+    } else if (field("content-length") !== undefined) {
+      const length = Number(field("content-length"));
+      body = rest.slice(0, length);
+      rest = rest.slice(length);
+    } else {
+      body = rest;
+      rest = "";
+    }
+    answers.push({
+      line,
+      headers: comparableHeaders(fields, { apiKey }),
+      body: normaliseText(body, apiKey),
+    });
+    text = rest;
+    if (!interim) index += 1;
+  }
+  return { answers, rest: normaliseText(text, apiKey), end };
+}
+
+/** A raw request two targets answered differently: its number in the run (from 0), the request, and both outcomes. */
+interface RawDisagreement {
+  index: number;
+  request: RawRequest;
+  answers: Record<string, RawOutcome>;
+}
+
+/** What `compareRawTargets` found. */
+export interface RawDifferentialSummary {
+  seed: number;
+  compared: number;
+  /** Answers per status of the reference's first answer (0: none). */
+  statuses: Record<number, number>;
+  disagreements: RawDisagreement[];
+}
+
+/**
+ * Writes the same generated raw requests to two targets and lists every one whose answers (status lines, headers,
+ * bodies, interim answers, what follows them) or connection end differ. Each target gets them one at a time, in the
+ * same order, so their stores see the same writes; the two answer each request at the same time. An incomplete
+ * request (`RawRequest.incomplete`), which cannot write, is sent aside while the next ones go on.
+ */
+export async function compareRawTargets(
+  reference: Target,
+  candidate: Target,
+  options: { requests?: number; seed?: number } = {},
+): Promise<RawDifferentialSummary> {
+  const seed = resolveSeed(options.seed);
+  const generated = fc.sample(rawRequestArbitrary(), { numRuns: options.requests ?? 1000, seed });
+  const disagreements: RawDisagreement[] = [];
+  const statuses: Record<number, number> = {};
+  const compare = async (index: number, request: RawRequest) => {
+    const [expected, actual] = await Promise.all([sendRaw(reference, request), sendRaw(candidate, request)]);
+    const status = Number(expected.answers.find((a) => !/^HTTP\/1\.1 1\d\d /.test(a.line))?.line.split(" ")[1] ?? 0);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (JSON.stringify(expected) !== JSON.stringify(actual))
+      disagreements.push({ index, request, answers: { [reference.name]: expected, [candidate.name]: actual } });
   };
+  const aside: Promise<void>[] = [];
+  for (const [index, request] of generated.entries()) {
+    if (request.incomplete) aside.push(compare(index, request));
+    else await compare(index, request);
+  }
+  await Promise.all(aside);
+  disagreements.sort((a, b) => a.index - b.index);
+  return { seed, compared: generated.length, statuses, disagreements };
 }
