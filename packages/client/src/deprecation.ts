@@ -41,17 +41,15 @@ export function deprecationMessage({
   }.${replacement ? ` Use ${replacement}.` : ""}${link ? ` See ${link}` : ""}`;
 }
 
-/** Parses `@<epoch seconds>` (RFC 9745) or an HTTP date; anything else (the old `true`, a bare number) gives undefined. */
+/**
+ * Parses `@<epoch seconds>` (RFC 9745) or an HTTP date, as `Headers` gives it (trimmed); anything else (the old `true`,
+ * a bare number) gives undefined.
+ */
 export function parseDeprecationDate(value: string | null | undefined): Date | undefined {
-  const text = value?.trim() ?? "";
-  // A bare number is no date, though `new Date("1")` reads it as the year 2001.
-  const date = /^@-?\d+$/.test(text)
-    ? new Date(+text.slice(1) * 1000)
-    : /^-?\d*$/.test(text)
-      ? undefined
-      : new Date(text);
-  // `+undefined` and an invalid date are both NaN.
-  return Number.isNaN(+date!) ? undefined : date;
+  const text = value ?? "";
+  // A bare number is no date, though `new Date("1")` reads it as the year 2001: it becomes `new Date("")`, invalid.
+  const date = new Date(/^@-?\d+$/.test(text) ? +text.slice(1) * 1000 : /^-?\d*$/.test(text) ? "" : text);
+  return Number.isNaN(+date) ? undefined : date;
 }
 
 /** The URL of the first `Link` entry whose `rel` includes `deprecation`. */

@@ -19,8 +19,10 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
  * undefined when neither holds a usable value (absent, negative, not a number, a date in the past).
  */
 export function serverDelay(headers: Headers, now: () => number): number | undefined {
-  const after = headers.get("retry-after")?.trim() ?? "";
+  // `Headers` trims HTTP whitespace from values (absent is null, which matches nothing and is no date).
+  const after = headers.get("retry-after")!;
   for (const delay of [
+    // A blank value (a no-break space, which `Headers` keeps) is NaN, not 0.
     Number(headers.get("retry-after-ms")?.trim() || undefined),
     /^\d+(\.\d+)?$/.test(after) ? +after * 1000 : Date.parse(after) - now(),
   ]) {

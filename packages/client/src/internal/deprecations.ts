@@ -22,21 +22,15 @@ export function deprecationCheck(
 ): DeprecationCheck {
   return (id, headers) => {
     const [operation] = naming[id];
-    const d = deprecations[id];
-    // Made on each call of a deprecated operation only; the reporter keeps the once-only record.
-    const contract: Facts | undefined = d && {
-      ...d,
-      operation,
-      source: "contract",
-    };
-    if (!headers) return contract && report(contract);
-    // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice.
-    const given = headers.get("deprecation")?.trim();
-    const deprecation = /^false$/i.test(given!) ? undefined : given;
+    const contract = deprecations[id];
+    // The contract's facts are reported on first use (the reporter keeps the once-only record).
+    if (!headers) return contract && report({ ...contract, operation, source: "contract" });
+    // `Deprecation` (other than `false`) or `Sunset` makes a response a deprecation notice. `Headers` trims values.
+    const deprecation = headers.get("deprecation");
     const sunsetHeader = headers.get("sunset");
-    if (!deprecation && !sunsetHeader) return;
+    if (!sunsetHeader && (!deprecation || /^false$/i.test(deprecation))) return;
     const sunset = parseDeprecationDate(sunsetHeader);
-    // The response's facts, completed by the contract's.
+    // The response's facts, completed by the contract's (`false` parses as no date).
     const facts: Facts = {
       ...contract,
       operation,
@@ -47,6 +41,6 @@ export function deprecationCheck(
     };
     if (!contract) return report(facts);
     // What the contract already said was reported on first use; only a different removal date is news.
-    if (sunset && +sunset !== +contract.sunset!) report({ ...facts, contractSunset: contract.sunset });
+    if (sunset && +sunset !== +contract.sunset) report({ ...facts, contractSunset: contract.sunset });
   };
 }

@@ -25,12 +25,12 @@ const CLASSES: Record<number, typeof PetstoreError> = {
 export function errorFromResponse(response: Response, body: unknown): PetstoreError {
   const { status, headers } = response;
   const Class = CLASSES[status] ?? (status >= 500 ? InternalServerError : PetstoreError);
-  const fields = (body ?? {}) as { code?: unknown; message?: unknown };
-  const code = typeof fields.code === "string" ? fields.code : `http_${status}`;
+  const fields = body as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof fields?.code === "string" ? fields.code : `http_${status}`;
   const requestId = headers.get("x-request-id");
   // The server's text ends as a sentence whatever it sends, so what the SDK adds after it reads as the next one.
   const detail =
-    typeof fields.message === "string"
+    typeof fields?.message === "string"
       ? fields.message.trim().replace(/[^.!?\u2026]$/, "$&.") || "(no message)."
       : `not an Error body (${headers.get("content-type")}); see error.body.`;
   return new Class(`${PREFIX}${status} ${code}: ${detail}${requestId ? ` (request id ${requestId})` : ""}`, {

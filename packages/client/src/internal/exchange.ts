@@ -86,10 +86,10 @@ export function createExchange(
         };
         sent = true;
         const got = (response = await ((options.fetch ?? fetch) as FetchFunction)(url, init));
-        const stream = (copy ? got.clone() : got).body as ReadableStream<Uint8Array> | null;
-        // A web stream's reader. node-fetch and cross-fetch give Node streams, which a `Response` (Node's, which takes an
-        // async iterable) makes a web stream of; cancelling that one ends the Node stream.
-        const reader = (stream?.getReader ? stream : stream && new Response(stream).body)?.getReader();
+        // A web stream's reader, through a `Response`: a web stream is its body as it is, and node-fetch's and
+        // cross-fetch's Node streams become one (Node's `Response` takes an async iterable); cancelling ends either.
+        // None without a body.
+        const reader = new Response((copy ? got.clone() : got).body).body?.getReader();
         const decoder = new TextDecoder();
         let text = "";
         // A Content-Length over the limit fails before reading.
