@@ -12,9 +12,9 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
   }
   if (environment !== undefined) fail("Pass environment or baseUrl, not both.");
   // fetch refuses URLs with credentials (`@` before the path), and a query or fragment would end up in the middle
-  // of every path; `new URL` throws for what is no URL at all.
+  // of every path; `new URL` throws for what is no URL at all, and `replace` for what is no string.
   try {
-    if (typeof baseUrl === "string" && /^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl) && new URL(baseUrl))
+    if (/^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl) && new URL(baseUrl))
       return baseUrl.replace(/\/+$/, "");
   } catch {}
   return invalid("baseUrl", "an http(s) URL without credentials, query or fragment", baseUrl);

@@ -58,9 +58,9 @@ export class PetstoreError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     // Walks the prototypes of `value` (a falsy value has none worth walking). A prototype without a name of its own
     // inherits one from further up the chain, which the walk reaches too.
-    for (let proto = value; (proto = proto && Object.getPrototypeOf(proto)); ) {
+    for (; (value = value && Object.getPrototypeOf(value)); ) {
       // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too
-      if ((proto as { [BRAND]?: true })[BRAND] && (proto as Error).name === this.prototype.name) return true;
+      if ((value as { [BRAND]?: true })[BRAND] && (value as Error).name === this.prototype.name) return true;
     }
     return false;
   }

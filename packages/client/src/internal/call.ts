@@ -59,10 +59,9 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       json && { "content-type": "application/json" },
       idempotencyKey && { "idempotency-key": idempotencyKey },
     );
-    const query = { ...queryParams, ...call?.query };
-    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams![name]!))}${queryString(query)}`;
+    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams![name]!))}${queryString({ ...queryParams, ...call?.query })}`;
     check(id);
-    const [response, text, retryAfterMs] = await send(method, url, headers, json ?? null, call);
+    const [response, text, retryAfterMs] = await send(method, url, headers, json, call);
     check(id, response.headers);
     const { ok, status } = response;
     meta.response = response;

@@ -37,7 +37,7 @@ export function createExchange(
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: BodyInit | null,
+    body: BodyInit | null | undefined,
     call: RequestOptions | undefined,
     copy?: boolean,
   ): Promise<Exchanged> => {

@@ -41,11 +41,9 @@ export type Check = (name: string, value: any) => unknown;
 export function checkOptions(what: string, options: unknown, checks: Record<string, Check | 0>): void {
   checkObject(`${what}s`, options);
   const known = Object.keys(checks);
+  // The options' own keys, each one of the table's own: a property added to Object.prototype is no option.
   for (const key of Object.keys(options as object)) {
     if (!known.includes(key)) fail(`Unknown ${what} ${JSON.stringify(key)}; use ${known.join(", ")}.`);
-  }
-  // The table's own keys: a property added to Object.prototype is no option.
-  for (const key of known) {
     const check = checks[key];
     const value = (options as Record<string, unknown>)[key];
     if (check && value !== undefined) check(key, value);
