@@ -14,8 +14,7 @@ export function resolveBaseUrl(environment: Environment | undefined, baseUrl: st
   // fetch refuses URLs with credentials (`@` before the path), and a query or fragment would end up in the middle
   // of every path; `new URL` throws for what is no URL at all, and `replace` for what is no string.
   try {
-    if (/^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl) && new URL(baseUrl))
-      return baseUrl.replace(/\/+$/, "");
+    if (/^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl) && new URL(baseUrl)) return baseUrl.replace(/\/+$/, "");
   } catch {}
   return invalid("baseUrl", "an http(s) URL without credentials, query or fragment", baseUrl);
 }

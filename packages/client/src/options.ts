@@ -149,7 +149,7 @@ export const CLIENT_OPTIONS = {
   fetchOptions: (name, value) => {
     checkObject(name, value);
     for (const key of ["method", "headers", "body", "signal"]) {
-      if (key in value) fail(`fetchOptions cannot set ${key}; use the client's options.`);
+      if (key in value) fail(`${name} cannot set ${key}; use the client's options.`);
     }
   },
   logLevel: logRank,

@@ -21,16 +21,9 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
 export function serverDelay(headers: Headers, now: () => number): number | undefined {
   // `Headers` trims HTTP whitespace from values (absent is null, which matches nothing and is no date).
   const after = headers.get("retry-after")!;
-  for (const delay of [
+  return [
     // A blank value (a no-break space, which `Headers` keeps) is NaN, not 0.
     Number(headers.get("retry-after-ms")?.trim() || undefined),
     /^\d+(\.\d+)?$/.test(after) ? +after * 1000 : Date.parse(after) - now(),
-  ]) {
-    if (delay >= 0 && delay < Infinity) return delay;
-  }
-  return undefined;
+  ].find((delay) => delay >= 0 && delay < Infinity);
 }
-
-/** Milliseconds to wait before retry number `retry` (0-based) when the server asks for nothing: capped exponential backoff minus up to 25 % jitter. */
-export const backoff = (retry: number, random: () => number): number =>
-  Math.min(500 * 2 ** retry, 8000) * (1 - 0.25 * random());

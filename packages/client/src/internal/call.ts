@@ -1,9 +1,9 @@
 import type { OperationId } from "@petstore/contract";
-import { PetstoreError } from "../errors";
+import { InternalServerError, PetstoreError } from "../errors";
 import { headerRecord, type QueryValue, REQUEST_OPTIONS, type RequestOptions } from "../options";
 import { shouldRetry } from "../retry";
 import type { PetstorePromise, WithResponse } from "../types";
-import { ambiguous, errorFromResponse } from "./error-factory";
+import { ambiguous, CLASSES } from "./error-factory";
 import type { Context } from "./context";
 import { OPERATIONS } from "../generated/operations";
 import { checkOptions, invalid, PREFIX } from "./fail";
@@ -40,7 +40,7 @@ function queryString(query: Record<string, QueryValue>): string {
 
 /** Makes every typed method: `(id) => method`, one operation of the table sent through the client's retries and checked against the contract. */
 export function createCall([baseUrl, shared, send, check]: Context) {
-  async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
+  async function run<T>(id: OperationId, args: readonly unknown[], meta: [response?: Response]): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
     const [sdk, shape, checkBody, method, path]: OperationSpec = OPERATIONS[id];
     const [pathParams, queryParams, payload, call] = shape(...args);
@@ -64,7 +64,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     const [response, text, retryAfterMs] = await send(method, url, headers, json, call);
     check(id, response.headers);
     const { ok, status } = response;
-    meta.response = response;
+    meta[0] = response;
     // A bodiless success (204, or any the contract gives no body) resolves to undefined, whatever the body says.
     if (ok && !checkBody) return undefined as T;
     let value: unknown;
@@ -78,12 +78,22 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       body = text.slice(0, 500);
     }
     if (!ok) {
-      const error = errorFromResponse(response, body);
-      // Set only for a wait over 60 s, so never 0.
-      if (retryAfterMs) {
-        error.retryAfterMs = retryAfterMs;
-        error.message += ` Retry after ${Math.ceil(retryAfterMs / 1000)} s (error.retryAfterMs).`;
-      }
+      // The class for the status; `code` and `message` from the Error body when it has them.
+      const received = response.headers;
+      const fields = body as { code?: unknown; message?: unknown } | undefined;
+      const code = typeof fields?.code === "string" ? fields.code : `http_${status}`;
+      const requestId = received.get("x-request-id");
+      const error = new (CLASSES[status] ?? (status >= 500 ? InternalServerError : PetstoreError))(
+        // The server's text ends as a sentence whatever it sends, so what the SDK adds after it reads as the next
+        // one; a wait the server asked for that was too long to honour (over 60 s, so never 0) is told.
+        `${PREFIX}${status} ${code}: ${
+          typeof fields?.message === "string"
+            ? fields.message.trim().replace(/[^.!?\u2026]$/, "$&.") || "(no message)."
+            : `not an Error body (${received.get("content-type")}); see error.body.`
+        }${requestId ? ` (request id ${requestId})` : ""}${retryAfterMs ? ` Retry after ${Math.ceil(retryAfterMs / 1000)} s (error.retryAfterMs).` : ""}`,
+        { code, status, headers: received, body },
+      );
+      if (retryAfterMs) error.retryAfterMs = retryAfterMs;
       throw idempotencyKey && shouldRetry(response) ? ambiguous(error, idempotencyKey) : error;
     }
     if (problem) {
@@ -96,20 +106,20 @@ export function createCall([baseUrl, shared, send, check]: Context) {
   }
   return (id: OperationId) =>
     <T>(...args: unknown[]): PetstorePromise<T> => {
-      const meta: { response?: Response } = {};
+      const meta: [response?: Response] = [];
       const data = run<T>(id, args, meta) as PetstorePromise<T>;
       // The metadata object is made only when asked for; most calls never are.
       data.withResponse = () =>
-        data.then((value): WithResponse<T> => {
-          const { response } = meta as { response: Response };
-          return {
+        // `then` passes one argument: `response` is the call's, read once it settled.
+        data.then(
+          (value, response = meta[0]!): WithResponse<T> => ({
             data: value,
             response,
             status: response.status,
             headers: response.headers,
             requestId: response.headers.get("x-request-id") ?? undefined,
-          };
-        });
+          }),
+        );
       return data;
     };
 }

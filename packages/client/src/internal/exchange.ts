@@ -1,8 +1,8 @@
 import { ConnectionError, PetstoreError, TimeoutError } from "../errors";
-import type { FetchFunction, PetstoreClientOptions, RequestOptions } from "../options";
+import type { FetchFunction, FetchInit, PetstoreClientOptions, RequestOptions } from "../options";
 import { defaultSleep } from "../options";
-import { backoff, MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
-import { ambiguous, NOT_SENT, rootCause } from "./error-factory";
+import { MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
+import { ambiguous, NOT_SENT } from "./error-factory";
 import { PREFIX } from "./fail";
 import type { Log } from "./log";
 
@@ -14,6 +14,9 @@ export type Send = ReturnType<typeof createExchange>;
  * was too long to honour.
  */
 type Exchanged = [response: Response, text: string, retryAfterMs?: number];
+
+/** What an error and each of its causes may say. */
+type Cause = { code?: unknown; cause?: unknown; message?: unknown };
 
 // A body this large is no Petstore answer; refusing it keeps a hostile server from filling memory.
 const MAX_BODY = 2 ** 25; // 32 MiB
@@ -66,9 +69,10 @@ export function createExchange(
       let failure: PetstoreError | undefined;
       // The innermost code (`ECONNREFUSED`, …) of a failure.
       let root: string | undefined;
-      let sent = false;
+      // Made when the request is sent (after the key resolved): whether this attempt left.
+      let init: FetchInit | undefined;
       const attemptOnce = async () => {
-        const init = {
+        init = {
           ...fetchOptions,
           method: method,
           // A retry says so, so gateways and logs can tell it from a new call.
@@ -84,7 +88,6 @@ export function createExchange(
           // gets a hidden class of its own each time, which costs more than the signal.
           signal: controller.signal,
         };
-        sent = true;
         const got = (response = await ((options.fetch ?? fetch) as FetchFunction)(url, init));
         // A web stream's reader, through a `Response`: a web stream is its body as it is, and node-fetch's and
         // cross-fetch's Node streams become one (Node's `Response` takes an async iterable); cancelling ends either.
@@ -119,9 +122,14 @@ export function createExchange(
         });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        // A key function's error (api_key_error) is the SDK's own; its cause says what failed.
-        let message: string;
-        [root, message] = rootCause(error instanceof PetstoreError ? error.cause : error);
+        // The innermost code (`ECONNREFUSED`, `UND_ERR_SOCKET`, …) and message along the causes. A key function's
+        // error (api_key_error) is the SDK's own; its cause says what failed.
+        let inner = (error instanceof PetstoreError ? error.cause : error) as Cause | undefined;
+        let message = String(inner);
+        for (let depth = 0; inner && depth < 8; inner = inner.cause as Cause, depth++) {
+          if (typeof inner.code === "string") root = inner.code;
+          if (typeof inner.message === "string") message = inner.message;
+        }
         failure = controller.signal.aborted
           ? new TimeoutError(`${PREFIX}${target} timed out after ${timeout} ms; raise timeout.`, {
               code: "timeout",
@@ -153,7 +161,7 @@ export function createExchange(
       const transient = failure instanceof ConnectionError || failure instanceof TimeoutError;
       // Could this attempt have been applied? Only if it left, and did not fail in a way that proves it never arrived
       // (a missing root code reads as "undefined", which proves nothing).
-      reached ||= sent && (!failure || (transient && !NOT_SENT.test(root!)));
+      reached ||= !!init && (!failure || (transient && !NOT_SENT.test(root!)));
       const canRetry = attempt < maxRetries && (key || !NOT_IDEMPOTENT.test(method));
       // The wait the server asks for; undefined (no usable header) compares false both ways.
       const asked = response && serverDelay(response.headers, now);
@@ -169,7 +177,8 @@ export function createExchange(
         }
         if (!canRetry) return [response!, value];
       }
-      const delay = asked! <= MAX_HEADER_DELAY ? asked! : backoff(attempt, random);
+      // Else capped exponential backoff, minus up to 25 % jitter.
+      const delay = asked! <= MAX_HEADER_DELAY ? asked! : Math.min(500 * 2 ** attempt, 8000) * (1 - 0.25 * random());
       log(
         "info",
         `${target} failed (${failure ? failure.code : response!.status}); retry ${attempt + 1} of ${maxRetries} in ${Math.round(delay)} ms.`,

@@ -8,11 +8,9 @@ export const bad = (at: string, value: Record<string, unknown>, name: string, wh
 /** Where an array response breaks the contract: not an array, or the first item `item` finds a problem in. */
 export function arrayProblem(value: unknown, item: (value: unknown, at?: string) => string): string {
   if (!Array.isArray(value)) return "/ must be an array";
-  for (let index = 0; index < value.length; index++) {
-    // The pointer is built only for the item that fails.
-    if (item(value[index])) return item(value[index], `/${index}`);
-  }
-  return "";
+  // The pointer is built only for the item that fails.
+  const index = value.findIndex((each) => item(each));
+  return index < 0 ? "" : item(value[index], `/${index}`);
 }
 
 /**
