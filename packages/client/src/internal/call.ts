@@ -21,23 +21,6 @@ export type CallInput = [
   options: RequestOptions | undefined,
 ];
 
-/**
- * `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does; a
- * value of another type is a TypeError naming it.
- */
-function queryString(query: Record<string, QueryValue>): string {
-  let text = "";
-  // Own keys only, as the checks see them: an inherited property is never sent.
-  for (const name of Object.keys(query)) {
-    for (const item of [query[name]].flat()) {
-      if (!["string", "number", "boolean", "undefined"].includes(typeof item))
-        invalid(`query.${name}`, "a string, number, boolean or array", item);
-      if (item !== undefined) text += `${text ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(item)}`;
-    }
-  }
-  return text;
-}
-
 /** Makes every typed method: `(id) => method`, one operation of the table sent through the client's retries and checked against the contract. */
 export function createCall([baseUrl, shared, send, check]: Context) {
   async function run<T>(id: OperationId, args: readonly unknown[], meta: [response?: Response]): Promise<T> {
@@ -59,7 +42,22 @@ export function createCall([baseUrl, shared, send, check]: Context) {
       json && { "content-type": "application/json" },
       idempotencyKey && { "idempotency-key": idempotencyKey },
     );
-    const url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams![name]!))}${queryString({ ...queryParams, ...call?.query })}`;
+    let url = `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams![name]!))}`;
+    const query: Record<string, QueryValue> = { ...queryParams, ...call?.query };
+    // `?a=1&b=2`, repeating the name for arrays and leaving out undefined values, as openapi-fetch's default does; a
+    // value of another type is a TypeError naming it. Own keys only, as the checks see them: an inherited property is
+    // never sent.
+    let separator = "?";
+    for (const name of Object.keys(query)) {
+      for (const item of [query[name]].flat()) {
+        if (!["string", "number", "boolean", "undefined"].includes(typeof item))
+          invalid(`query.${name}`, "a string, number, boolean or array", item);
+        if (item !== undefined) {
+          url += `${separator}${encodeURIComponent(name)}=${encodeURIComponent(item)}`;
+          separator = "&";
+        }
+      }
+    }
     check(id);
     const [response, text, retryAfterMs] = await send(method, url, headers, json, call);
     check(id, response.headers);

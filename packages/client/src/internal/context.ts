@@ -5,10 +5,10 @@ import { VERSION } from "../generated/version";
 import { CLIENT_OPTIONS, headerRecord, type PetstoreClientOptions } from "../options";
 import { deprecationCheck, type DeprecationCheck, type Naming } from "./deprecations";
 import { createExchange, type Send } from "./exchange";
-import { checkOptions, fail } from "./fail";
-import { createLog } from "./log";
+import { checkOptions, fail, PREFIX } from "./fail";
+import { LOG_LEVELS, type Log, logRank } from "./log";
 import type { Deprecations } from "./operation-spec";
-import { isBrowserPage, runtimeName, warnedInProcess } from "./runtime";
+import { isBrowserPage, readEnv, runtimeName, warnedInProcess } from "./runtime";
 
 /** What every request of a client shares, prepared once (a tuple: nothing here is public, and indexes cost no bytes). */
 export type Context = [
@@ -29,7 +29,12 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
   if (!options.fetch && typeof fetch !== "function") fail("No global fetch: pass the fetch option.");
   const client = `@petstore/client/${VERSION}`;
   const runtime = runtimeName();
-  const log = createLog(options.logLevel, options.logger);
+  // The client's log: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`).
+  const max = logRank("PETSTORE_LOG", options.logLevel ?? (readEnv("PETSTORE_LOG") || "warn"));
+  const log: Log = (at, message) => {
+    if (LOG_LEVELS.indexOf(at) <= max)
+      (options.logger ?? console)[at](PREFIX + (typeof message === "string" ? message : message()));
+  };
   if (!options.dangerouslyAllowBrowser && isBrowserPage() && !warnedInProcess.has("browser")) {
     warnedInProcess.add("browser");
     log(

@@ -1,5 +1,4 @@
-import { invalid, PREFIX } from "./fail";
-import { readEnv } from "./runtime";
+import { invalid } from "./fail";
 
 /** How much the SDK logs: `"off"`, or the least severe level written. */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
@@ -25,13 +24,4 @@ export const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", 
 export function logRank(name: string, level: unknown): number {
   const rank = LOG_LEVELS.indexOf(level as LogLevel);
   return rank < 0 ? invalid(name, `one of ${JSON.stringify(LOG_LEVELS)}`, level) : rank;
-}
-
-/** The client's log function: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`). */
-export function createLog(level: LogLevel | undefined, logger: Logger | undefined): Log {
-  const max = logRank("PETSTORE_LOG", level ?? (readEnv("PETSTORE_LOG") || "warn"));
-  return (at, message) => {
-    if (LOG_LEVELS.indexOf(at) <= max)
-      (logger ?? console)[at](PREFIX + (typeof message === "string" ? message : message()));
-  };
 }
