@@ -8,7 +8,7 @@ import { createExchange, type Send } from "./exchange";
 import { checkOptions, fail, PREFIX } from "./fail";
 import { LOG_LEVELS, type Log, logRank } from "./log";
 import type { Deprecations } from "./operation-spec";
-import { isBrowserPage, readEnv, runtimeName, warnedInProcess } from "./runtime";
+import { nodeProcess, readEnv, warnedInProcess } from "./runtime";
 
 /** What every request of a client shares, prepared once (a tuple: nothing here is public, and indexes cost no bytes). */
 export type Context = [
@@ -28,14 +28,27 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
   // The fetch option is checked with the others.
   if (!options.fetch && typeof fetch !== "function") fail("No global fetch: pass the fetch option.");
   const client = `@petstore/client/${VERSION}`;
-  const runtime = runtimeName();
+  const g = globalThis as { Bun?: unknown; Deno?: unknown; document?: unknown; navigator?: { userAgent?: string } };
+  const node = nodeProcess()?.versions?.node;
+  // The runtime for `User-Agent`: Bun's and Deno's own `navigator.userAgent` (`Bun/1.2.3`, `Deno/2.1.4`) first (both
+  // also define `process.versions.node`), else `node/…`; none in browsers, where the browser sets `User-Agent` itself.
+  const runtime = g.Bun || g.Deno ? g.navigator?.userAgent : node && !("document" in g) && `node/${node}`;
   // The client's log: `logLevel`, else `PETSTORE_LOG`, else `"warn"`, written to `logger` (default `console`).
   const max = logRank("PETSTORE_LOG", options.logLevel ?? (readEnv("PETSTORE_LOG") || "warn"));
   const log: Log = (at, message) => {
     if (LOG_LEVELS.indexOf(at) <= max)
       (options.logger ?? console)[at](PREFIX + (typeof message === "string" ? message : message()));
   };
-  if (!options.dangerouslyAllowBrowser && isBrowserPage() && !warnedInProcess.has("browser")) {
+  // A browser page, where every visitor can read what the page holds: `document` and `navigator` exist (workers, Node,
+  // Deno and edge runtimes have no `document`), and the user agent is no DOM emulation for tests (jsdom and happy-dom
+  // name themselves in it).
+  if (
+    !options.dangerouslyAllowBrowser &&
+    g.document &&
+    g.navigator &&
+    !/jsdom|happydom/i.test(`${g.navigator.userAgent}`) &&
+    !warnedInProcess.has("browser")
+  ) {
     warnedInProcess.add("browser");
     log(
       "warn",

@@ -20,28 +20,6 @@ export function readEnv(name: string, onDenied?: () => void): string | undefined
   }
 }
 
-/**
- * The runtime for `User-Agent`: Bun's and Deno's own `navigator.userAgent` (`Bun/…`, `Deno/…`) first (both also
- * define `process.versions.node`), else `node/…`; undefined in browsers, where the browser sets `User-Agent` itself.
- */
-export function runtimeName(): string | undefined {
-  const g = globalThis as { Bun?: unknown; Deno?: unknown; document?: unknown; navigator?: { userAgent?: string } };
-  // Both name themselves there: `Bun/1.2.3`, `Deno/2.1.4`.
-  if (g.Bun || g.Deno) return g.navigator?.userAgent;
-  const node = nodeProcess()?.versions?.node;
-  if (node && !("document" in g)) return `node/${node}`;
-}
-
-/**
- * Whether this is a browser page, where every visitor can read what the page holds: `document` and `navigator` exist
- * (workers, Node, Deno and edge runtimes have no `document`), and the user agent is no DOM emulation for tests (jsdom
- * and happy-dom name themselves in it).
- */
-export function isBrowserPage(): boolean {
-  const g = globalThis as { document?: unknown; navigator?: { userAgent?: string } };
-  return !!(g.document && g.navigator) && !/jsdom|happydom/i.test(`${g.navigator.userAgent}`);
-}
-
 /** What warns once per process, shared by every copy of the SDK (the ESM and CJS builds, two installs). */
 export const warnedInProcess: Set<string> = ((globalThis as Record<symbol, Set<string>>)[
   Symbol.for("@petstore/client/warned")
