@@ -33,7 +33,7 @@ export function createPetstoreClient(options: PetstoreClientOptions = {}): Petst
   } as unknown as PetstoreClient & Methods;
   // One method per operation, named by the contract (`x-sdk-method`): its arguments, then the RequestOptions.
   for (const id in OPERATIONS) {
-    const [resource, verb] = OPERATIONS[id as OperationId][0].slice(0, -2).split(".") as [string, string];
+    const [resource, verb] = OPERATIONS[id as OperationId][0].split(/[.(]/) as [string, string];
     (client[resource] ??= {})[verb] = call(id as OperationId);
   }
   return client;
