@@ -23,7 +23,7 @@ export type CallInput = [
 
 /** Makes every typed method: `(id) => method`, one operation of the table sent through the client's retries and checked against the contract. */
 export function createCall([baseUrl, shared, send, check]: Context) {
-  async function run<T>(id: OperationId, args: readonly unknown[], meta: [response?: Response]): Promise<T> {
+  async function run<T>(id: OperationId, args: readonly unknown[], meta: { response?: Response }): Promise<T> {
     // Inside the async function, so bad arguments reject the call's promise like every other failure.
     const [sdk, shape, checkBody, method, path]: OperationSpec = OPERATIONS[id];
     const [pathParams, queryParams, payload, call] = shape(...args);
@@ -62,7 +62,7 @@ export function createCall([baseUrl, shared, send, check]: Context) {
     const [response, text, retryAfterMs] = await send(method, url, headers, json, call);
     check(id, response.headers);
     const { ok, status } = response;
-    meta[0] = response;
+    meta.response = response;
     // A bodiless success (204, or any the contract gives no body) resolves to undefined, whatever the body says.
     if (ok && !checkBody) return undefined as T;
     let value: unknown;
@@ -104,13 +104,13 @@ export function createCall([baseUrl, shared, send, check]: Context) {
   }
   return (id: OperationId) =>
     <T>(...args: unknown[]): PetstorePromise<T> => {
-      const meta: [response?: Response] = [];
+      const meta: { response?: Response } = {};
       const data = run<T>(id, args, meta) as PetstorePromise<T>;
       // The metadata object is made only when asked for; most calls never are.
       data.withResponse = () =>
         // `then` passes one argument: `response` is the call's, read once it settled.
         data.then(
-          (value, response = meta[0]!): WithResponse<T> => ({
+          (value, response = meta.response!): WithResponse<T> => ({
             data: value,
             response,
             status: response.status,
