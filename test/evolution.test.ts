@@ -218,9 +218,8 @@ export const deletePet: Operation = async ({ params, store, basePath }) => {
       `  /** Replaces the pet's name and category (and status when given); the updated pet, or undefined when there is none. */
   update(id: number, pet: NewPet): Promise<Pet | undefined>;
   /**
-   * Removes the pet and the idempotency keys it was created under (a key refers to its pet, as the SQL schema's
-   * foreign key has it): a replay of its create then adds a new pet. False when there is none. Its id is never given
-   * to another pet.
+   * Removes the pet; false when there is none. Its id is never given to another pet, and the idempotency key it was
+   * created under is no key any more: a replay of its create adds a new pet.
    */
   delete(id: number): Promise<boolean>;
 `,
@@ -242,8 +241,6 @@ export const deletePet: Operation = async ({ params, store, basePath }) => {
 
   async delete(id: number): Promise<boolean> {
     if (!this.#pets.delete(id)) return false;
-    // Its idempotency key goes with it, as in the SQL store: a replay of its create must not answer a pet that is gone.
-    for (const [key, entry] of this.#keys) if (entry.pet.id === id) this.#keys.delete(key);
     this.#revision++;
     return true;
   }
@@ -277,7 +274,7 @@ export const deletePet: Operation = async ({ params, store, basePath }) => {
     delete: (id) =>
       guarded(async () => {
         const deleted = await driver.transaction(async (session) => {
-          // Its idempotency keys go with it: a replay of its create must not answer a pet that is gone.
+          // Its idempotency keys go with it (their rows refer to it): a replay of its create adds a new pet.
           await session.query(sql.deleteKeysOfPet, [id]);
           return session.query(sql.deletePetReturning, [id]);
         });
@@ -298,40 +295,65 @@ async function addConformance(): Promise<void> {
     ["deletePet", "delete-pet", "DELETE", 204, false],
   ] as const) {
     const payload = body ? "body: JSON.stringify(newPet({ categoryId: 9 }))," : "";
-    const deletes = operationId === "deletePet";
-    // deletePet's own rule for what refers to a pet: its create's idempotency key goes with it, in every store.
-    const replayAfterDelete = `
+    // What a replayed create answers once its pet changed: the pet as it is now; once it is gone, a new pet (a key
+    // whose pet is gone is no key). Every store alike: these cases hold each target to it.
+    const replay = {
+      updatePet: {
+        id: "updatePet.idempotency.replay-after-update",
+        title: "replays a create with its pet as updated since",
+        after: 200,
+        check: `{
+          name: "answers the updated pet, replayed",
+          check: (e, { after }: Replay) =>
+            differs("replayed pet", petOf(e), petOf(after)) ??
+            (e.headers.get("idempotent-replayed") === "true" ? undefined : "no idempotent-replayed: true"),
+        }`,
+      },
+      deletePet: {
+        id: "deletePet.idempotency.replay-after-delete",
+        title: "adds a new pet when a create is replayed after its pet was deleted",
+        after: 204,
+        check: `{
+          name: "is a new pet, not the deleted one replayed",
+          check: (e, { first }: Replay) =>
+            e.headers.get("idempotent-replayed") !== null || petOf(e)?.id === petOf(first)?.id
+              ? \`answered the deleted pet \${petOf(first)?.id} again (idempotent-replayed: \${e.headers.get("idempotent-replayed")}, id \${petOf(e)?.id})\`
+              : undefined,
+        }`,
+      },
+    }[operationId];
+    const replayCase = `
     {
-      id: "deletePet.idempotency.replay-after-delete",
+      id: "${replay.id}",
       operationId: "createPet",
-      title: "adds a new pet when a create is replayed after its pet was deleted",
+      title: "${replay.title}",
       requires: ["stateful"],
       setup: async (send: Send): Promise<Replay> => {
         const key = crypto.randomUUID();
         const body = newPet();
         const first = await send(createRequest(body, { headers: { "idempotency-key": key } }));
-        const deleted = first.status === 201 ? await send(request(String(petOf(first)!.id))) : first;
-        if (deleted.status !== 204) throw new Error(\`setup: create then delete answered \${first.status}, \${deleted.status}\`);
-        return { key, body, first: petOf(first)! };
+        const after = first.status === 201 ? await send(request(String(petOf(first)!.id))) : first;
+        if (after.status !== ${replay.after}) throw new Error(\`setup: create then ${method} answered \${first.status}, \${after.status}\`);
+        return { key, body, first, after };
       },
       request: ({ key, body }: Replay) => createRequest(body, { headers: { "idempotency-key": key } }),
       status: 201,
-      checks: [
-        {
-          name: "is a new pet, not the deleted one replayed",
-          check: (e, { first }: Replay) =>
-            e.headers.get("idempotent-replayed") !== null || petOf(e)?.id === first.id
-              ? \`answered the deleted pet \${first.id} again (idempotent-replayed: \${e.headers.get("idempotent-replayed")}, id \${petOf(e)?.id})\`
-              : undefined,
-        },
-      ],
+      checks: [${replay.check}],
     },`;
     await writeFile(
       join(copy, `packages/conformance/src/matrix/${file}.ts`),
-      `import type { ${deletes ? "NewPet, " : ""}Pet } from "@petstore/contract";
-import type { CaseRequest, ConformanceCase, OperationRequests${deletes ? ", Send" : ""} } from "../case";
-import { breaksContract, createPets, ${deletes ? "createRequest, " : ""}newPet${deletes ? ", petOf" : ""} } from "./helpers";
-${deletes ? "\ninterface Replay {\n  key: string;\n  body: NewPet;\n  first: Pet;\n}\n" : ""}
+      `import type { NewPet, Pet } from "@petstore/contract";
+import type { CaseRequest, ConformanceCase, Exchange, OperationRequests, Send } from "../case";
+import { breaksContract, createPets, createRequest, ${body ? "differs, " : ""}newPet, petOf } from "./helpers";
+
+/** A pet created under an idempotency key, then changed by this operation. */
+interface Replay {
+  key: string;
+  body: NewPet;
+  first: Exchange;
+  after: Exchange;
+}
+
 const request = (id: string): CaseRequest => ({ method: "${method}", path: \`/pets/\${id}\`, auth: "valid", ${payload} });
 
 /** What the authentication cases send to \`${method} /pets/{petId}\`: a pet created first, and an id that is not one. */
@@ -367,7 +389,7 @@ export function ${operationId}Cases(): ConformanceCase[] {
       requires: ["stateful"],
       request: request("9007199254740991"),
       status: 404,
-    },${deletes ? replayAfterDelete : ""}
+    },${replayCase}
   ];
 }
 `,
@@ -578,6 +600,7 @@ describe("adding PATCH and DELETE /pets/{petId} by CONTRIBUTING.md's recipe", ()
       "deletePet.created",
       "deletePet.id.unknown",
       "deletePet.idempotency.replay-after-delete",
+      "updatePet.idempotency.replay-after-update",
       "updatePet.auth.lowercase-scheme",
     ])
       expect(output).toContain(`| ${id} | pass | pass |`);
@@ -687,10 +710,15 @@ describe("adding PATCH and DELETE /pets/{petId} by CONTRIBUTING.md's recipe", ()
       });
 
       it.runIf(target.startsWith("server"))(
-        "passes the new matrix files' cases, a create replayed after its delete adding a new pet",
+        "passes the new matrix files' cases: a create replayed after an update or a delete, and the rest",
         () => {
           const { conformance = [] } = result();
-          expect(conformance.map(({ caseId }) => caseId)).toContain("deletePet.idempotency.replay-after-delete");
+          expect(conformance.map(({ caseId }) => caseId)).toEqual(
+            expect.arrayContaining([
+              "deletePet.idempotency.replay-after-delete",
+              "updatePet.idempotency.replay-after-update",
+            ]),
+          );
           expect(conformance.filter(({ outcome }) => outcome !== "pass")).toEqual([]);
         },
       );

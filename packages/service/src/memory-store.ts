@@ -28,10 +28,11 @@ export class PetIdsExhaustedError extends RangeError {
   }
 }
 
+/** A claimed idempotency key: the id of the pet it created, not the pet, as a SQL store's key row holds it. */
 interface KeyEntry {
   fingerprint: string;
   createdAt: number;
-  pet: Pet;
+  id: number;
 }
 
 /** Claims between two sweeps of expired idempotency keys: memory stays bounded by a day's traffic. */
@@ -66,7 +67,10 @@ export class MemoryStore implements PetStore {
     this.#revision++;
   }
 
-  /** Adds a pet with the next id, or replays the pet first created under the same idempotency key. */
+  /**
+   * Adds a pet with the next id, or replays the pet first created under the same idempotency key as it is now. A key
+   * whose pet is gone is no key (a SQL store deletes a pet's keys with it): the create adds a new pet under it.
+   */
   insert(input: NewPet, idempotency?: MemoryIdempotency): CreateResult {
     let mapKey: string | undefined;
     let fingerprint = "";
@@ -74,9 +78,10 @@ export class MemoryStore implements PetStore {
       mapKey = `${idempotency.scope}\u0000${idempotency.key}`;
       fingerprint = idempotency.fingerprint ?? fingerprintOf(input);
       const earlier = this.#keys.get(mapKey);
-      if (earlier && this.#now() - earlier.createdAt < IDEMPOTENCY_TTL_MS) {
+      const pet = earlier && this.#now() - earlier.createdAt < IDEMPOTENCY_TTL_MS && this.#pets.get(earlier.id);
+      if (pet) {
         if (earlier.fingerprint !== fingerprint) throw new IdempotencyConflictError(idempotency.key);
-        return { pet: earlier.pet, replayed: true };
+        return { pet, replayed: true };
       }
     }
     const id = this.#lastId + 1;
@@ -88,7 +93,7 @@ export class MemoryStore implements PetStore {
     this.#revision++;
     if (mapKey !== undefined) {
       if (++this.#claims >= SWEEP_EVERY) this.#sweep();
-      this.#keys.set(mapKey, { fingerprint, createdAt: this.#now(), pet });
+      this.#keys.set(mapKey, { fingerprint, createdAt: this.#now(), id });
     }
     return { pet, replayed: false };
   }

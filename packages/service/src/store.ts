@@ -26,7 +26,10 @@ export interface ListQuery {
 
 /** Where pets live: the one interface every operation runs over (memory, SQLite, PostgreSQL). */
 export interface PetStore {
-  /** Adds a pet and resolves only once the write is durable. Throws IdempotencyConflictError on a key reused with another body. */
+  /**
+   * Adds a pet and resolves only once the write is durable. Throws IdempotencyConflictError on a key reused with another
+   * body. A replay answers the pet as it is now; a key whose pet is gone is no key: the create adds a new pet under it.
+   */
   create(pet: NewPet, idempotency?: IdempotencyInput): Promise<CreateResult>;
   /** The pet with this id, or undefined. */
   get(id: number): Promise<Pet | undefined>;
