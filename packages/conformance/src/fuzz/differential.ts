@@ -77,9 +77,29 @@ function outsideRequestArbitrary(): fc.Arbitrary<FuzzRequest> {
     }));
 }
 
+/**
+ * What the differential adds to a generated request, a quarter of the time each: an `Idempotency-Key` from a small
+ * pool, so that creates are replayed and conflict, and a `Prefer` both targets must ignore (the mock reads `Prefer`
+ * itself first, and answers `code=` and `delay=` on purpose, so those are never sent).
+ */
+const extraHeaders = fc.record({
+  "idempotency-key": fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, fc.constantFrom("k1", "k2", "k3")),
+  prefer: fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    fc.constantFrom("return=minimal", "respond-async, wait=5", "handling=lenient"),
+  ),
+});
+
 /** Generated requests with paths relative to the origin: mostly the API's (under the base path), some outside it. */
 function differentialRequests(overHttp: boolean): fc.Arbitrary<FuzzRequest> {
-  const api = fuzzRequestArbitrary(KEY).map((request) => ({ ...request, path: BASE_PATH + request.path }));
+  const api = fc.tuple(fuzzRequestArbitrary(KEY), extraHeaders).map(([request, extra]) => ({
+    ...request,
+    path: BASE_PATH + request.path,
+    headers: {
+      ...request.headers,
+      ...Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined)),
+    } as Record<string, string>,
+  }));
   if (!overHttp) return api;
   return fc.oneof({ weight: 9, arbitrary: api }, { weight: 1, arbitrary: outsideRequestArbitrary() });
 }
