@@ -126,7 +126,7 @@ export async function startPetstoreMockServer(
       const node = request as NodeRequest;
       if (!session) throw new Error("the handler set is not ready");
       if (isControlPath(node.url.split("?")[0]!)) {
-        const control = await toFetchRequest(node, origin);
+        const control = toFetchRequest(node, origin);
         if (control) {
           const access = { token: controlToken, remoteAddress: node.message.socket.remoteAddress };
           return fromFetchResponse(await answerControl(control, session, access));
@@ -135,7 +135,7 @@ export async function startPetstoreMockServer(
       const { handlers } = session;
       if (!context.draining && (session.added.length > 0 || node.header("prefer") !== undefined)) {
         // Overrides, scenarios and `Prefer` see a fetch Request; the service then reads the same body bytes.
-        const fetchRequest = await toFetchRequest(node, origin);
+        const fetchRequest = toFetchRequest(node, origin);
         const overrides = fetchRequest ? [...preferHandlers(fetchRequest, handlers), ...session.added] : [];
         const answered = fetchRequest && overrides.length > 0 ? await getResponse(overrides, fetchRequest) : undefined;
         if (answered && !isPassthrough(answered)) {

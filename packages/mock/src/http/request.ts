@@ -32,19 +32,38 @@ export function snapshotOf(request: NodeRequest, origin: string, body: Uint8Arra
 }
 
 /**
- * The fetch `Request` that `use()` overrides see for `request`, as received by a server at `origin`, or undefined for
- * one `fetch` cannot express (a method it forbids, such as TRACE): no override can answer that. The body is read up to
- * one byte past the contract's limit; the service later reads the same bytes.
+ * The request's body as a stream that reads it from Node only when something reads the stream: a request no override
+ * answers (another path, a bad key) is then neither made to wait for its body nor invited to send it (`100 Continue`)
+ * before the service has had its say, as on the reference server. Read up to the contract's limit; the service later
+ * reads the same bytes.
  */
-export async function toFetchRequest(request: NodeRequest, origin: string): Promise<Request | undefined> {
+function bodyWhenRead(request: NodeRequest): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        const bytes = await request.body(requestLimits.bodyBytes);
+        // A Buffer is a Uint8Array over an ArrayBuffer, which `fetch` takes; its type only allows a SharedArrayBuffer.
+        if (bytes.length > 0) controller.enqueue(bytes as Uint8Array<ArrayBuffer>);
+        controller.close();
+      },
+    },
+    // Nothing is pulled ahead of a read: the default (1) would read the body as soon as the stream exists.
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The fetch `Request` that `use()` overrides see for `request`, as received by a server at `origin`, or undefined for
+ * one `fetch` cannot express (a method it forbids, such as TRACE): no override can answer that. Its body is read
+ * only when an override reads it (see `bodyWhenRead`).
+ */
+export function toFetchRequest(request: NodeRequest, origin: string): Request | undefined {
   const method = request.method;
-  const body = BODYLESS.has(method) ? undefined : await request.body(requestLimits.bodyBytes);
   try {
     return new Request(`${origin}${request.url.startsWith("/") ? request.url : "/"}`, {
       method,
       headers: headersOf(request),
-      // A Buffer is a Uint8Array over an ArrayBuffer, which `fetch` takes; its type only allows a SharedArrayBuffer.
-      body: body?.length ? (body as Uint8Array<ArrayBuffer>) : undefined,
+      ...(BODYLESS.has(method) ? {} : { body: bodyWhenRead(request), duplex: "half" }),
       signal: request.signal,
     });
   } catch {
