@@ -3,6 +3,7 @@ import type { Target } from "../target";
 import { BASE_PATH, comparableHeaders, KEY, normaliseText } from "./answers";
 import { fuzzHeadersArbitrary, fuzzRequestArbitrary, type FuzzRequest } from "./arbitraries";
 import { resolveSeed } from "./run";
+import { validRequestArbitrary } from "./valid";
 
 /** One answer, reduced to what two implementations must agree on (see `comparableHeaders`). */
 interface ComparableAnswer {
@@ -90,9 +91,17 @@ const extraHeaders = fc.record({
   ),
 });
 
-/** Generated requests with paths relative to the origin: mostly the API's (under the base path), some outside it. */
+/**
+ * Generated requests with paths relative to the origin: the API's (under the base path), half of them fuzzed and
+ * nearly half valid (which create, list and read pets, so each target's store is exercised the same way), and, over
+ * HTTP, a tenth outside it.
+ */
 function differentialRequests(overHttp: boolean): fc.Arbitrary<FuzzRequest> {
-  const api = fc.tuple(fuzzRequestArbitrary(KEY), extraHeaders).map(([request, extra]) => ({
+  const generated = fc.oneof(
+    { weight: 5, arbitrary: fuzzRequestArbitrary(KEY) },
+    { weight: 4, arbitrary: validRequestArbitrary(KEY) },
+  );
+  const api = fc.tuple(generated, extraHeaders).map(([request, extra]) => ({
     ...request,
     path: BASE_PATH + request.path,
     headers: {
