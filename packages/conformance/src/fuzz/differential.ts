@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Target } from "../target";
 import { BASE_PATH, comparableHeaders, KEY, normaliseText } from "./answers";
 import { fuzzHeadersArbitrary, fuzzRequestArbitrary, type FuzzRequest } from "./arbitraries";
+import { inStoreOrder } from "./order";
 import { resolveSeed } from "./run";
 import { validRequestArbitrary } from "./valid";
 
@@ -137,8 +138,8 @@ async function answer(target: Target, request: FuzzRequest, overHttp: boolean): 
 
 /**
  * Sends the same generated requests (mostly bad ones: methods, paths, queries, headers, bodies) to two targets and
- * lists every request whose status, body or headers differ. Each target gets them one at a time, in the same order,
- * so their stores see the same writes; the two answer each request at the same time. Both must start empty and serve
+ * lists every request whose status, body or headers differ. Each target gets them in the same order, a request that
+ * may write alone (see `inStoreOrder`), so their stores see the same writes; the two answer each request at once. Both must start empty and serve
  * the contract's base path.
  */
 export async function compareTargets(
@@ -154,15 +155,20 @@ export async function compareTargets(
   const generated = fc.sample(differentialRequests(overHttp), { numRuns: options.requests ?? 2000, seed });
   const disagreements: Disagreement[] = [];
   const statuses: Record<number, number> = {};
-  for (const [index, request] of generated.entries()) {
-    const [expected, actual] = await Promise.all([
-      answer(reference, request, overHttp),
-      answer(candidate, request, overHttp),
-    ]);
-    statuses[expected.status] = (statuses[expected.status] ?? 0) + 1;
-    if (JSON.stringify(expected) !== JSON.stringify(actual))
-      disagreements.push({ index, request, answers: { [reference.name]: expected, [candidate.name]: actual } });
-  }
+  await inStoreOrder(
+    generated,
+    (request) => [request.method],
+    async (request, index) => {
+      const [expected, actual] = await Promise.all([
+        answer(reference, request, overHttp),
+        answer(candidate, request, overHttp),
+      ]);
+      statuses[expected.status] = (statuses[expected.status] ?? 0) + 1;
+      if (JSON.stringify(expected) !== JSON.stringify(actual))
+        disagreements.push({ index, request, answers: { [reference.name]: expected, [candidate.name]: actual } });
+    },
+  );
+  disagreements.sort((a, b) => a.index - b.index);
   return { seed, compared: generated.length, statuses, disagreements };
 }
 

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { Target } from "../target";
 import { comparableHeaders, KEY, normaliseText } from "./answers";
 import { rawRequestArbitrary, type RawRequest } from "./raw-requests";
+import { inStoreOrder } from "./order";
 import { resolveSeed } from "./run";
 
 /** One HTTP answer on the wire, reduced to what two implementations must agree on (see `comparableHeaders`). */
@@ -123,9 +124,9 @@ export interface RawDifferentialSummary {
 
 /**
  * Writes the same generated raw requests to two targets and lists every one whose answers (status lines, headers,
- * bodies, interim answers, what follows them) or connection end differ. Each target gets them one at a time, in the
- * same order, so their stores see the same writes; the two answer each request at the same time. An incomplete
- * request (`RawRequest.incomplete`), which cannot write, is sent aside while the next ones go on.
+ * bodies, interim answers, what follows them) or connection end differ. Each target gets them in the same order, a
+ * request that may write alone (see `inStoreOrder`), so their stores see the same writes; the two answer each request
+ * at once. An incomplete request (`RawRequest.incomplete`), which cannot write, is sent aside while the others go on.
  */
 export async function compareRawTargets(
   reference: Target,
@@ -144,10 +145,16 @@ export async function compareRawTargets(
       disagreements.push({ index, request, answers: { [reference.name]: expected, [candidate.name]: actual } });
   };
   const aside: Promise<void>[] = [];
+  const complete: { request: RawRequest; index: number }[] = [];
   for (const [index, request] of generated.entries()) {
     if (request.incomplete) aside.push(compare(index, request));
-    else await compare(index, request);
+    else complete.push({ request, index });
   }
+  await inStoreOrder(
+    complete,
+    ({ request }) => request.methods,
+    ({ request, index }) => compare(index, request),
+  );
   await Promise.all(aside);
   disagreements.sort((a, b) => a.index - b.index);
   return { seed, compared: generated.length, statuses, disagreements };
