@@ -10,6 +10,9 @@ const expected = `// Generated from package.json by \`pnpm --filter @petstore/cl
 
 /** The version of @petstore/client, sent in the \`x-petstore-client\` header. */
 export const VERSION = ${JSON.stringify(version)};
+
+/** What the SDK calls itself in the \`x-petstore-client\` and \`User-Agent\` headers: \`@petstore/client/<VERSION>\`. */
+export const CLIENT_ID = ${JSON.stringify(`@petstore/client/${version}`)};
 `;
 
 let current = "";

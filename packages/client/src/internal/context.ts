@@ -1,7 +1,7 @@
 import { apiKeyResolver } from "../api-key";
 import { deprecationReporter } from "../deprecation";
 import { resolveBaseUrl } from "../environments";
-import { VERSION } from "../generated/version";
+import { CLIENT_ID } from "../generated/version";
 import { CLIENT_OPTIONS, headerRecord, type PetstoreClientOptions } from "../options";
 import { deprecationCheck, type DeprecationCheck, type Naming } from "./deprecations";
 import { createExchange, type Send } from "./exchange";
@@ -27,7 +27,6 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
   const apiKey = apiKeyResolver(options.apiKey);
   // The fetch option is checked with the others.
   if (!options.fetch && typeof fetch !== "function") fail("No global fetch: pass the fetch option.");
-  const client = `@petstore/client/${VERSION}`;
   const g = globalThis as { Bun?: unknown; Deno?: unknown; document?: unknown; navigator?: { userAgent?: string } };
   const node = nodeProcess()?.versions?.node;
   // The runtime for `User-Agent`: Bun's and Deno's own `navigator.userAgent` (`Bun/1.2.3`, `Deno/2.1.4`) first (both
@@ -58,8 +57,8 @@ export function createContext(options: PetstoreClientOptions, naming: Naming, de
   return [
     baseUrl,
     // A caller's User-Agent wins; browsers set their own and refuse ours.
-    { ...(runtime && { "user-agent": `${client} ${runtime}` }), ...headerRecord(options.headers) },
-    createExchange(options, log, apiKey, client),
+    { ...(runtime && { "user-agent": `${CLIENT_ID} ${runtime}` }), ...headerRecord(options.headers) },
+    createExchange(options, log, apiKey),
     deprecationCheck(deprecationReporter(options.onDeprecation, log), naming, deprecations),
   ];
 }

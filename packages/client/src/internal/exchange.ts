@@ -4,6 +4,7 @@ import { defaultSleep } from "../options";
 import { MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
 import { ambiguous, NOT_SENT } from "./error-factory";
 import { PREFIX } from "./fail";
+import { CLIENT_ID } from "../generated/version";
 import type { Log } from "./log";
 
 /** Sends one request with the client's retries and timeout; see `createExchange`. */
@@ -26,15 +27,10 @@ const MAX_BODY = 2 ** 25; // 32 MiB
  * inside each attempt so the timeout covers it (of a copy of the response when `copy` is set, leaving the response's
  * own body to its caller). Reading fails with the SDK's `response_too_large` as soon as the body passes 32 MiB,
  * whatever the framing (a `Content-Length` over it fails before reading). Each attempt resolves the API key (bounded by the timeout too) and
- * calls `fetch(url: string, init)` with `x-petstore-client: <client>` over the request's headers. Throws the SDK's error for a failure
+ * calls `fetch(url: string, init)` with `x-petstore-client: @petstore/client/<version>` over the request's headers. Throws the SDK's error for a failure
  * without a response; returns any response, successful or not, for the caller to judge.
  */
-export function createExchange(
-  options: PetstoreClientOptions,
-  log: Log,
-  apiKey: () => Promise<string>,
-  client: string,
-) {
+export function createExchange(options: PetstoreClientOptions, log: Log, apiKey: () => Promise<string>) {
   const { fetchOptions, random = Math.random, sleep = defaultSleep, now = Date.now } = options;
   return async (
     method: string,
@@ -80,7 +76,7 @@ export function createExchange(
             ...headers,
             authorization: `Bearer ${await apiKey()}`,
             // Over every request's headers: the caller cannot replace it.
-            "x-petstore-client": client,
+            "x-petstore-client": CLIENT_ID,
             ...(attempt && { "x-petstore-retry-count": `${attempt}` }),
           },
           body: body,
