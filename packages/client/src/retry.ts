@@ -13,17 +13,3 @@ export function shouldRetry({ headers, status, ok }: Response): boolean {
   const override = headers.get("x-should-retry")!;
   return !ok && (/^true$/i.test(override) || (!/^false$/i.test(override) && /^(40[89]|429|5)/.test(`${status}`)));
 }
-
-/**
- * Milliseconds the server asks to wait, from `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), or
- * undefined when neither holds a usable value (absent, negative, not a number, a date in the past).
- */
-export function serverDelay(headers: Headers, now: () => number): number | undefined {
-  // `Headers` trims HTTP whitespace from values (absent is null, which matches nothing and is no date).
-  const after = headers.get("retry-after")!;
-  return [
-    // A blank value (a no-break space, which `Headers` keeps) is NaN, not 0.
-    Number(headers.get("retry-after-ms")?.trim() || undefined),
-    /^\d+(\.\d+)?$/.test(after) ? +after * 1000 : Date.parse(after) - now(),
-  ].find((delay) => delay >= 0 && delay < Infinity);
-}

@@ -1,7 +1,7 @@
 import { ConnectionError, PetstoreError, TimeoutError } from "../errors";
 import type { FetchFunction, FetchInit, PetstoreClientOptions, RequestOptions } from "../options";
 import { defaultSleep } from "../options";
-import { MAX_HEADER_DELAY, NOT_IDEMPOTENT, serverDelay, shouldRetry } from "../retry";
+import { MAX_HEADER_DELAY, NOT_IDEMPOTENT, shouldRetry } from "../retry";
 import { ambiguous, NOT_SENT } from "./error-factory";
 import { PREFIX } from "./fail";
 import { CLIENT_ID } from "../generated/version";
@@ -160,7 +160,17 @@ export function createExchange(options: PetstoreClientOptions, log: Log, apiKey:
       reached ||= !!init && (!failure || (transient && !NOT_SENT.test(root!)));
       const canRetry = attempt < maxRetries && (key || !NOT_IDEMPOTENT.test(method));
       // The wait the server asks for; undefined (no usable header) compares false both ways.
-      const asked = response && serverDelay(response.headers, now);
+      // Milliseconds the server asks to wait, from `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), or
+      // undefined when neither holds a usable value (absent, negative, not a number, a date in the past). `Headers`
+      // trims HTTP whitespace from values (absent is null, which matches nothing and is no date).
+      const after = response?.headers.get("retry-after")!;
+      const asked =
+        response &&
+        [
+          // A blank value (a no-break space, which `Headers` keeps) is NaN, not 0.
+          Number(response.headers.get("retry-after-ms")?.trim() || undefined),
+          /^\d+(\.\d+)?$/.test(after) ? +after * 1000 : Date.parse(after) - now(),
+        ].find((delay) => delay >= 0 && delay < Infinity);
       if (failure) {
         if (!(transient && canRetry)) throw key && reached && transient ? ambiguous(failure, key) : failure;
       } else {
