@@ -1,16 +1,6 @@
 /** Prefix of every message the SDK writes. */
 export const PREFIX = "[@petstore/client] ";
 
-// Never `String(value)` on an object: it may throw (no prototype) or print "[object Object]".
-const show = (value: unknown) =>
-  typeof value === "string"
-    ? JSON.stringify(value)
-    : typeof value === "bigint"
-      ? `${value}n`
-      : value && typeof value === "object"
-        ? "an object"
-        : String(value);
-
 /** Throws a TypeError with the SDK's prefix, before any request is sent. */
 export function fail(message: string): never {
   throw new TypeError(PREFIX + message);
@@ -18,7 +8,18 @@ export function fail(message: string): never {
 
 /** Throws a TypeError saying what a value must be and what it was, before any request is sent. */
 export function invalid(name: string, expected: string, got: unknown): never {
-  return fail(`${name} must be ${expected}; got ${show(got)}.`);
+  // Never `String(got)` on an object: it may throw (no prototype) or print "[object Object]".
+  return fail(
+    `${name} must be ${expected}; got ${
+      typeof got === "string"
+        ? JSON.stringify(got)
+        : typeof got === "bigint"
+          ? `${got}n`
+          : got && typeof got === "object"
+            ? "an object"
+            : String(got)
+    }.`,
+  );
 }
 
 /** Whether a value is an object and not an array. */
