@@ -163,7 +163,7 @@ export function createExchange(options: PetstoreClientOptions, log: Log, apiKey:
       // Milliseconds the server asks to wait, from `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), or
       // undefined when neither holds a usable value (absent, negative, not a number, a date in the past). `Headers`
       // trims HTTP whitespace from values (absent is null, which matches nothing and is no date).
-      const after = response?.headers.get("retry-after")!;
+      const after = response?.headers.get("retry-after") as string;
       const asked =
         response &&
         [
