@@ -109,10 +109,11 @@ const checkKey: Check = (name, value) =>
 
 /** Turns the `headers` option (`HeadersInit`) into a plain object with lower-cased names, or fails with a TypeError. */
 export function headerRecord(headers: unknown): Record<string, string> {
+  // Absent headers are none, without making a `Headers` (every call without headers comes here).
+  if (headers === undefined) return {};
   let record: Record<string, string> | undefined;
   try {
-    // Absent headers are none. `Headers` refuses null and every primitive itself, but would read a function's
-    // properties as headers.
+    // `Headers` refuses null and every primitive itself, but would read a function's properties as headers.
     if (typeof headers !== "function") record = Object.fromEntries(new Headers(headers as HeadersInit));
   } catch {}
   if (!record) return invalid("headers", "a HeadersInit", headers);
