@@ -1,4 +1,5 @@
 import type { OperationId } from "@petstore/contract";
+import { bodyHeldBack } from "./internal/body-invite";
 import { describeValue } from "./internal/check";
 import type { OperationById, PathParamsOf, QueryOf, RequestBodyOf } from "./types";
 
@@ -190,15 +191,19 @@ function carriesBody(request: Request): boolean {
   return request.body !== null && request.method.toUpperCase() !== "GET" && request.method.toUpperCase() !== "HEAD";
 }
 
-/** A snapshot that leaves `request` unread, for a handler that may pass it on: the body is read from a copy. */
+/**
+ * A snapshot that leaves `request` unread, for a handler that may pass it on: the body is read from a copy. A body
+ * still held back (see `inviteBody`: the core refused the request from its head) is not read: it was never asked for.
+ */
 export async function snapshotCopy(request: Request): Promise<RequestSnapshot> {
   const headers = Object.fromEntries(request.headers);
-  const body = carriesBody(request)
-    ? await request
-        .clone()
-        .arrayBuffer()
-        .catch(() => new ArrayBuffer(0))
-    : undefined;
+  const body =
+    carriesBody(request) && !bodyHeldBack(request)
+      ? await request
+          .clone()
+          .arrayBuffer()
+          .catch(() => new ArrayBuffer(0))
+      : undefined;
   return {
     method: request.method.toUpperCase(),
     url: request.url,

@@ -1,5 +1,6 @@
 import { requestIdFor } from "@petstore/service";
 import { HttpHandler, HttpResponse } from "msw";
+import { inviteBody, markGated } from "./internal/body-invite";
 import type { ContractOperation } from "./internal/contract";
 import { withCors } from "./internal/cors";
 import { defaultGate } from "./internal/gate";
@@ -65,9 +66,12 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
     const found = gate.operationAt(request.method, url.pathname + url.search, basePath);
     if (found?.operation !== operation) return undefined;
     const { params } = found;
-    const snapshot = snapshotCopy(request);
     const requestId = requestIdFor(request.headers.get("x-request-id"));
+    // The core judges the head first; a body held back (see `inviteBody`) is invited only when the core reads it.
     let response = await gate.refusal(request, basePath, spec.auth);
+    if (response === undefined) inviteBody(request);
+    // Taken before the answer reads the request; a refused request's body the core never read is not waited for.
+    const snapshot = snapshotCopy(request);
     if (response === undefined) {
       // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
       remaining -= 1;
@@ -83,6 +87,7 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
     for (const set of sets) set.record(() => journalEntry(taken, target, status));
     return withCors(response, request.headers.get("origin"));
   });
+  markGated(handler);
   handler.info.header = handlerName(
     `${operation.operationId} ${operation.method} ${operation.path} (${spec.kind})`,
     spec.baseUrls,

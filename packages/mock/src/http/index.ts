@@ -8,6 +8,7 @@ import { answerControl, isControlPath } from "../control/api";
 import { CONTROL_PREFIX } from "../control/protocol";
 import { createMockSession, type MockSession } from "../control/session";
 import type { ServeNode } from "../handlers";
+import { inviteBody, isGated } from "../internal/body-invite";
 import { checkOptionsObject, describeValue } from "../internal/check";
 import { listenOptionsError, portInUseError } from "../internal/listen";
 import { HANDLER_OPTION_NAMES, resolveOptions } from "../options";
@@ -135,8 +136,11 @@ export async function startPetstoreMockServer(
       const { handlers } = session;
       if (!context.draining && (session.added.length > 0 || node.header("prefer") !== undefined)) {
         // Overrides, scenarios and `Prefer` see a fetch Request; the service then reads the same body bytes.
-        const fetchRequest = toFetchRequest(node, origin);
+        // Its body is held back for scenarios and overrides, which invite it once the core has accepted the head.
+        const fetchRequest = toFetchRequest(node, origin, true);
         const overrides = fetchRequest ? [...preferHandlers(fetchRequest, handlers), ...session.added] : [];
+        // A handler of the app's own (`use(http.post(…))`) may read the body at once, as before.
+        if (fetchRequest && !overrides.every(isGated)) inviteBody(fetchRequest);
         const answered = fetchRequest && overrides.length > 0 ? await getResponse(overrides, fetchRequest) : undefined;
         if (answered && !isPassthrough(answered)) {
           if (!(answered instanceof Response))

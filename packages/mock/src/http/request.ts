@@ -1,5 +1,6 @@
 import { requestLimits } from "@petstore/contract";
 import type { NodeRequest } from "@petstore/service/node";
+import { holdBody } from "../internal/body-invite";
 import { JOURNAL_BODY_BYTES, type RequestSnapshot } from "../journal";
 
 /** Methods whose body `new Request` refuses, and the service ignores. */
@@ -32,15 +33,17 @@ export function snapshotOf(request: NodeRequest, origin: string, body: Uint8Arra
 }
 
 /**
- * The request's body as a stream that reads it from Node only when something reads the stream: a request no override
- * answers (another path, a bad key) is then neither made to wait for its body nor invited to send it (`100 Continue`)
- * before the service has had its say, as on the reference server. Read up to the contract's limit; the service later
- * reads the same bytes.
+ * The request's body as a stream that reads it from Node only when something reads the stream, and (when `held`) only
+ * once `inviteBody` lets it: a request no override answers (another path, a bad key) is then neither made to wait for
+ * its body nor invited to send it (`100 Continue`) before the service has had its say, as on the reference server.
+ * Read up to the contract's limit; the service later reads the same bytes.
  */
-function bodyWhenRead(request: NodeRequest): ReadableStream<Uint8Array<ArrayBuffer>> {
+function bodyWhenRead(request: NodeRequest, held: () => Promise<void>): ReadableStream<Uint8Array<ArrayBuffer>> {
   return new ReadableStream(
     {
       async pull(controller) {
+        // MSW's clone of the request reads ahead as soon as it exists: a held body waits here for its invitation.
+        await held();
         const bytes = await request.body(requestLimits.bodyBytes);
         // A Buffer is a Uint8Array over an ArrayBuffer, which `fetch` takes; its type only allows a SharedArrayBuffer.
         if (bytes.length > 0) controller.enqueue(bytes as Uint8Array<ArrayBuffer>);
@@ -55,18 +58,23 @@ function bodyWhenRead(request: NodeRequest): ReadableStream<Uint8Array<ArrayBuff
 /**
  * The fetch `Request` that `use()` overrides see for `request`, as received by a server at `origin`, or undefined for
  * one `fetch` cannot express (a method it forbids, such as TRACE): no override can answer that. Its body is read
- * only when an override reads it (see `bodyWhenRead`).
+ * only when an override reads it (see `bodyWhenRead`); with `hold`, only once `inviteBody` is called on it too (a
+ * scenario or override does, once the service core has accepted the request's head).
  */
-export function toFetchRequest(request: NodeRequest, origin: string): Request | undefined {
+export function toFetchRequest(request: NodeRequest, origin: string, hold = false): Request | undefined {
   const method = request.method;
+  let invited: Promise<void> = Promise.resolve();
+  let fetchRequest: Request;
   try {
-    return new Request(`${origin}${request.url.startsWith("/") ? request.url : "/"}`, {
+    fetchRequest = new Request(`${origin}${request.url.startsWith("/") ? request.url : "/"}`, {
       method,
       headers: headersOf(request),
-      ...(BODYLESS.has(method) ? {} : { body: bodyWhenRead(request), duplex: "half" }),
+      ...(BODYLESS.has(method) ? {} : { body: bodyWhenRead(request, () => invited), duplex: "half" }),
       signal: request.signal,
     });
   } catch {
     return undefined;
   }
+  if (hold && fetchRequest.body !== null) invited = holdBody(fetchRequest);
+  return fetchRequest;
 }

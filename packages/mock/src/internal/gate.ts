@@ -1,5 +1,6 @@
 import type { ContractOperation } from "@petstore/contract";
 import { createService, handleFetch, type PetStore, type Service } from "@petstore/service";
+import { inviteBody } from "./body-invite";
 
 /**
  * A store that no operation gets past: the first call fails the request with the service's 500. A request that gets
@@ -35,6 +36,33 @@ export interface Gate {
   refusal(request: Request, basePath: string, auth: boolean): Promise<Response | undefined>;
 }
 
+/**
+ * A copy of `request` for the core to judge, whose body is invited (see `inviteBody`) only when the core reads it: the
+ * core reads a body only once it has accepted the head (method, headers, key, route, parameters).
+ */
+function probeOf(request: Request): Request {
+  const copy = request.clone();
+  const source = copy.body;
+  if (source === null) return copy;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (reader === undefined) {
+          inviteBody(request);
+          reader = source.getReader();
+        }
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => (reader ?? source).cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  return new Request(copy, { body, duplex: "half" } as RequestInit);
+}
+
 /** A gate for a handler set accepting `apiKeys` (undefined: any non-empty bearer token). */
 export function createGate(apiKeys: readonly string[] | undefined): Gate {
   const accepted = apiKeys === undefined ? undefined : new Set(apiKeys);
@@ -50,7 +78,7 @@ export function createGate(apiKeys: readonly string[] | undefined): Gate {
   return {
     operationAt: (method, url, basePath) => service(true).operationAt(method, url, basePath),
     async refusal(request, basePath, auth) {
-      let probe = request.clone();
+      let probe = probeOf(request);
       if (!auth) {
         // Any key is let through: the request is judged on everything else.
         const headers = new Headers(probe.headers);
