@@ -11,7 +11,7 @@ export { PARSER_METHODS } from "./methods";
 export { createParameterParser } from "./parameters";
 export { IDEMPOTENCY_TTL_MS, IdempotencyConflictError, normalizePet, pickNewPet } from "./pets";
 export { createService, errorAnswer, JSON_TYPE, serviceHeaders } from "./pipeline";
-export { parseQueryString } from "./query";
+export { decodeComponent, parseQueryString } from "./query";
 export { newRequestId, requestIdFor } from "./request-id";
 export { contractBasePath, createMatcher, routeList } from "./routes";
 export { fingerprintOf, StoreUnavailableError } from "./store";

@@ -1,4 +1,4 @@
-import { createMatcher } from "@petstore/service";
+import { createMatcher, decodeComponent } from "@petstore/service";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -16,17 +16,7 @@ export function baseUrlPattern(baseUrls: readonly string[]): RegExp {
 
 /** A base URL's path as the core's matcher takes it: `/v1`, each segment decoded (`""` for an origin). */
 function pathOf(baseUrl: string): string {
-  return new URL(baseUrl).pathname
-    .replace(/\/+$/, "")
-    .split("/")
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join("/");
+  return new URL(baseUrl).pathname.replace(/\/+$/, "").split("/").map(decodeComponent).join("/");
 }
 
 /**
