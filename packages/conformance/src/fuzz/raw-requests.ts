@@ -360,7 +360,9 @@ function frame(how: string, body: string, eol: string): { lines: string[]; bytes
     case "length-twice":
       return { lines: [`Content-Length: ${n}`, `Content-Length: ${n}`], bytes: body, incomplete: false };
     case "length-twice-different":
-      return { lines: [`Content-Length: ${n}`, `Content-Length: ${n + 1}`], bytes: body, incomplete: false };
+      // Node's parser refuses this head before any body: a body sent after it only races the socket's reset, so the
+      // host that answers first and the host whose answer the reset swallows would look different.
+      return { lines: [`Content-Length: ${n}`, `Content-Length: ${n + 1}`], bytes: "", incomplete: false };
     case "length-list":
       return { lines: [`Content-Length: ${n}, ${n}`], bytes: body, incomplete: false };
     case "length-plus":
