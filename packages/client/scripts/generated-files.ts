@@ -221,18 +221,63 @@ const checkOf = (schema: JsonSchema, label: string, value: string) => {
   const [min, max] = [schema.minLength as number | undefined, schema.maxLength as number | undefined];
   if (schema.type === "string" && (min !== undefined || max !== undefined)) {
     const within = [min !== undefined && `length >= ${min}`, max !== undefined && `length <= ${max}`].filter(Boolean);
-    const words =
-      min !== undefined && max !== undefined
-        ? `${min} to ${max} characters`
-        : min !== undefined
-          ? `at least ${min} characters`
-          : `at most ${max} characters`;
     checks.push(
-      `((length: number) => (${within.join(" && ")}) || invalid(${str(label)}, ${str(words)}, length))([...${value}].length)`,
+      `((length: number) => (${within.join(" && ")}) || invalid(${str(label)}, ${str(lengthWords(min, max))}, length))([...${value}].length)`,
     );
   }
   return checks.join(", ");
 };
+
+/** A string's `minLength` and `maxLength` (at least one of them) as a message says them: "1 to 255 characters". */
+const lengthWords = (min: number | undefined, max: number | undefined) =>
+  min !== undefined && max !== undefined
+    ? `${min} to ${max} characters`
+    : min !== undefined
+      ? `at least ${min} characters`
+      : `at most ${max} characters`;
+
+/** Schema keywords that say nothing a check could test. */
+const PROSE = new Set(["title", "description", "example", "examples"]);
+
+/**
+ * Writes the check of the `Idempotency-Key` the SDK sends (the `idempotencyKey` request option, or the header given in
+ * `headers`), and the option's JSDoc, from the header's schema in the contract: every operation declaring the header
+ * must give it the same schema, since one option serves every method. Each character is one a header value can carry
+ * (tab, space, visible ASCII and obs-text), so a character is one code point, as `minLength` and `maxLength` count
+ * them; a `pattern` is tested too. Without a declaration only the header's characters are checked.
+ */
+function idempotencyKeyRule(table: readonly ContractOperation[]): { check: string; what: string } {
+  const declared = table.flatMap((op) =>
+    op.parameters
+      .filter((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key")
+      .map((p) => [op.operationId, p.schema] as const),
+  );
+  const schemas = new Set(declared.map(([, schema]) => str(schema)));
+  if (schemas.size > 1)
+    throw new Error(
+      `[@petstore/client] the operations give Idempotency-Key different schemas (${declared.map(([id, schema]) => `${id}: ${str(schema)}`).join(", ")}); ` +
+        "the SDK's one idempotencyKey option needs one: give every operation the same parameter",
+    );
+  const schema = declared[0]?.[1] ?? { type: "string" };
+  const {
+    minLength: min,
+    maxLength: max,
+    pattern,
+  } = schema as { minLength?: number; maxLength?: number; pattern?: string };
+  const unchecked = Object.keys(schema).filter(
+    (k) => !PROSE.has(k) && !["type", "minLength", "maxLength", "pattern"].includes(k),
+  );
+  if (schema.type !== "string" || unchecked.length > 0)
+    throw new Error(`[@petstore/client] no SDK check for the Idempotency-Key schema ${str(schema)}`);
+  const length = min === undefined && max === undefined ? "+" : `{${min ?? 0},${max ?? ""}}`;
+  // `source` escapes what a regular expression literal cannot hold (`/`, line breaks); an invalid pattern throws here.
+  const matching = pattern === undefined ? "" : ` && /${new RegExp(pattern, "u").source}/u.test(value)`;
+  const what = `${min === undefined && max === undefined ? "a non-empty header value" : lengthWords(min, max)}${pattern === undefined ? "" : ` matching ${pattern}`}`;
+  return {
+    check: `(typeof value === "string" && /^[\\t -~\\x80-\\xff]${length}$/.test(value)${matching}) || invalid(name, ${str(what)}, value)`,
+    what,
+  };
+}
 
 const JSON_TEST: Record<string, (value: string) => string> = {
   integer: (value) => `!Number.isSafeInteger(${value})`,
@@ -450,5 +495,21 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     `\n/** TanStack-Query-shaped options for each operation of a Petstore client: queries for reads, mutations for changes. */\n` +
     `export interface PetstoreQueries {\n${queries.join("")}}\n`;
 
-  return { "operations.ts": operationsTs, "types.ts": typesTs, "query.ts": queryTs };
+  const key = idempotencyKeyRule(table);
+  const idempotencyKeyTs =
+    header("the Idempotency-Key rule the idempotencyKey request option and the header follow") +
+    `import { type Check, invalid } from "../internal/fail";\n\n` +
+    `/** Checks an \`Idempotency-Key\` given to the SDK (option or header): ${key.what}, each one a header value can carry. */\n` +
+    `export const checkIdempotencyKey: Check = (name, value) =>\n  ${key.check};\n\n` +
+    `/** The request option setting a create's \`Idempotency-Key\`, with the contract's rule (a part of \`RequestOptions\`). */\n` +
+    `export interface IdempotencyKeyOption {\n` +
+    `  /** \`Idempotency-Key\` for a create (${key.what}), reused on every retry. Defaults to an \`Idempotency-Key\` in \`headers\`, else a fresh random UUID per call. */\n` +
+    `  idempotencyKey?: string | undefined;\n}\n`;
+
+  return {
+    "operations.ts": operationsTs,
+    "types.ts": typesTs,
+    "query.ts": queryTs,
+    "idempotency-key.ts": idempotencyKeyTs,
+  };
 }

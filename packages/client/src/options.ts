@@ -1,5 +1,6 @@
 import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
+import { checkIdempotencyKey, type IdempotencyKeyOption } from "./generated/idempotency-key";
 import { type Check, checkObject, fail, invalid } from "./internal/fail";
 import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
@@ -75,8 +76,11 @@ export interface CommonClientOptions {
 /** Query parameter values `query` accepts; an array repeats the name. */
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
 
-/** Options accepted as the last argument of every method; each overrides the client's option of the same name. */
-export interface RequestOptions {
+/**
+ * Options accepted as the last argument of every method; each overrides the client's option of the same name.
+ * `idempotencyKey` and its rule come from the contract's `Idempotency-Key` header (`IdempotencyKeyOption`).
+ */
+export interface RequestOptions extends IdempotencyKeyOption {
   /** Aborts the call, including retries and the wait between them; the call rejects with the signal's reason. Defaults to none. */
   signal?: AbortSignal | undefined;
   /** Milliseconds one attempt may take, at most 2147483647. Defaults to the client's `timeout`. */
@@ -87,8 +91,6 @@ export interface RequestOptions {
   headers?: HeadersInit | undefined;
   /** Extra query parameters, for ones this SDK version does not know yet. Defaults to none. */
   query?: Record<string, QueryValue> | undefined;
-  /** `Idempotency-Key` for a create (1–255 characters), reused on every retry. Defaults to an `Idempotency-Key` in `headers`, else a fresh random UUID per call. */
-  idempotencyKey?: string | undefined;
 }
 
 /** The default `sleep`: resolves when the wait is over or the signal aborts; the call then throws the signal's reason. */
@@ -103,10 +105,6 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done);
   });
 
-/** The contract's `Idempotency-Key`: 1–255 characters, each one a header value can carry. */
-const checkKey: Check = (name, value) =>
-  (typeof value === "string" && /^[\t -~\x80-\xff]{1,255}$/.test(value)) || invalid(name, "1 to 255 characters", value);
-
 /** Turns the `headers` option (`HeadersInit`) into a plain object with lower-cased names, or fails with a TypeError. */
 export function headerRecord(headers: unknown): Record<string, string> {
   // Absent headers are none, without making a `Headers` (every call without headers comes here).
@@ -118,7 +116,7 @@ export function headerRecord(headers: unknown): Record<string, string> {
   } catch {}
   if (!record) return invalid("headers", "a HeadersInit", headers);
   const key = record["idempotency-key"];
-  if (key !== undefined) checkKey("headers idempotency-key", key);
+  if (key !== undefined) checkIdempotencyKey("headers idempotency-key", key);
   return record;
 }
 
@@ -172,5 +170,5 @@ export const REQUEST_OPTIONS = {
   headers: 0,
   // Its values are checked as the query string is written.
   query: checkObject,
-  idempotencyKey: checkKey,
+  idempotencyKey: checkIdempotencyKey,
 } satisfies Record<keyof RequestOptions, Check | 0>;

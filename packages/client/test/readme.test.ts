@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { operations } from "@petstore/contract";
+import { operations, operationTable } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { languageService, packageDir } from "./helpers/typescript";
 
@@ -43,5 +43,15 @@ describe("README", () => {
       `The budgets are ${budget(0)} for \`createPetstoreClient\`, ${budget(1)} for an error class alone and ${budget(2)} for \`@petstore/client/raw\`, counting the contract's operations (\`.size-limit.js\`);`,
     );
     expect(text).toContain(`its budget (\`size-budget.json\`) is ${budget(3)} of the contract (`);
+  });
+
+  it("states the length of an Idempotency-Key the contract allows", () => {
+    const key = operationTable
+      .flatMap((op) => op.parameters)
+      .find((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key")!;
+    const { minLength, maxLength } = key.schema as { minLength: number; maxLength: number };
+    expect(readme.replace(/\s+/g, " ")).toContain(
+      `(\`idempotencyKey\`, ${minLength} to ${maxLength} characters as the contract's \`Idempotency-Key\` allows,`,
+    );
   });
 });

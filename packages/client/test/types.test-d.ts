@@ -99,6 +99,11 @@ describe("public types", () => {
     expectTypeOf<keyof typeof REQUEST_OPTIONS>().toEqualTypeOf<keyof RequestOptions>();
   });
 
+  it("idempotencyKey, whose rule the contract writes, is an optional string of RequestOptions", () => {
+    expectTypeOf<RequestOptions>().toHaveProperty("idempotencyKey").toEqualTypeOf<string | undefined>();
+    expectTypeOf<Pick<RequestOptions, "idempotencyKey">>().toEqualTypeOf<{ idempotencyKey?: string | undefined }>();
+  });
+
   it("the client's generated operation table covers every OperationId of the contract", () => {
     expectTypeOf<keyof typeof OPERATIONS>().toEqualTypeOf<OperationId>();
   });
