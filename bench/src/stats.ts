@@ -26,6 +26,20 @@ export function ratio(value: number, baseline: number): number {
   return value / baseline;
 }
 
+/**
+ * Per-round ratios of `values[i]` to `baselines[i]`, measured side by side in round i, and their median: a burst of
+ * load elsewhere on the machine hits both runs of a round, so it moves their ratio far less than either run.
+ */
+export function pairedRatios(
+  values: readonly number[],
+  baselines: readonly number[],
+): { perRound: number[]; median: number } {
+  if (values.length !== baselines.length)
+    throw new Error(`[@petstore/bench] ${values.length} values paired with ${baselines.length} baselines`);
+  const perRound = values.map((value, i) => ratio(value, baselines[i]!));
+  return { perRound, median: median(perRound) };
+}
+
 /** Median, p99, min and max of latency samples, plus their count. */
 export interface LatencySummary {
   count: number;

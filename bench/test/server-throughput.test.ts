@@ -4,6 +4,7 @@ import {
   cpuMicrosPerRequest,
   measureRun,
   medianRun,
+  pairedCpuRatio,
   stalledRun,
   startThroughputTargets,
   type ThroughputTargets,
@@ -100,6 +101,23 @@ describe.skipIf(!wrk.ok)("measureRun", () => {
     await expect(
       measureRun(subject, { url: `${subject.server.origin}/v1/pets?limit=20` }, { connections: 1, durationSeconds: 1 }),
     ).rejects.toThrow(/error statuses/);
+  });
+});
+
+describe.skipIf(!wrk.ok)("pairedCpuRatio", () => {
+  it("runs both servers each round and divides their CPU per request round by round", async () => {
+    const load = (name: "referenceMemory" | "bare") => ({
+      subject: targets.subjects[name]!,
+      target: { url: `${origin(name)}/v1/pets?limit=20`, headers },
+    });
+    const paired = await pairedCpuRatio(load("referenceMemory"), load("bare"), {
+      rounds: 2,
+      connections: 2,
+      durationSeconds: 1,
+    });
+    expect(paired.perRound).toHaveLength(2);
+    for (const one of paired.perRound) expect(one).toBeGreaterThan(0);
+    expect(paired.median).toBeCloseTo((paired.perRound[0]! + paired.perRound[1]!) / 2, 9);
   });
 });
 

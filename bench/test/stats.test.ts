@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, percentile, ratio, summarizeLatencies } from "../src/stats";
+import { median, pairedRatios, percentile, ratio, summarizeLatencies } from "../src/stats";
 
 describe("median", () => {
   it.each([
@@ -53,6 +53,19 @@ describe("ratio", () => {
 
   it.each([0, Number.NaN, Number.POSITIVE_INFINITY])("rejects baseline %d", (baseline) => {
     expect(() => ratio(1, baseline)).toThrow("cannot divide by baseline");
+  });
+});
+
+describe("pairedRatios", () => {
+  it("divides each round's value by the same round's baseline and takes the median of those", () => {
+    // Round 2 ran while the machine was twice as slow: both runs doubled, and their ratio did not move.
+    const paired = pairedRatios([12, 24, 13], [10, 20, 10]);
+    expect(paired.perRound).toEqual([1.2, 1.2, 1.3]);
+    expect(paired.median).toBe(1.2);
+  });
+
+  it("refuses values and baselines of different rounds", () => {
+    expect(() => pairedRatios([1, 2], [1])).toThrow("2 values paired with 1 baselines");
   });
 });
 

@@ -8,7 +8,7 @@ import type { LoadTarget } from "../internal/load";
 import { ensureWrk } from "../internal/wrk";
 import type { BenchContext } from "../context";
 import type { BenchResult, TargetCheck } from "../result";
-import { ratio } from "../stats";
+import { pairedRatios } from "../stats";
 import { cpuMicrosPerRequest, measureRun, medianRun, type CpuRun, type Subject } from "./server-throughput";
 
 const settings = {
@@ -105,14 +105,13 @@ export async function runCreateThroughput({ scale, placement }: BenchContext): P
     }
     const median = { sqlite: medianRun(runs.sqlite), jsonl: medianRun(runs.jsonl) };
     // Paired by round: each round ran both stores back to back, so a burst of load elsewhere hits both.
-    const paired = runs.sqlite.map((sqlite, i) =>
-      ratio(sqlite.load.requestsPerSecond, runs.jsonl[i]!.load.requestsPerSecond),
+    const paired = pairedRatios(
+      runs.sqlite.map((run) => run.load.requestsPerSecond),
+      runs.jsonl.map((run) => run.load.requestsPerSecond),
     );
-    const sortedPairs = [...paired].sort((a, b) => a - b);
-    const pairedMedian = sortedPairs[Math.floor((sortedPairs.length - 1) / 2)]!;
     const target: TargetCheck = {
       name: `SQLite store create req/s ÷ the retired JSON-lines store's, ${connections} connections, keyed, durable (median of paired rounds)`,
-      measured: pairedMedian,
+      measured: paired.median,
       limit: 0.8,
       kind: "min",
       unit: "×",
@@ -153,7 +152,7 @@ export async function runCreateThroughput({ scale, placement }: BenchContext): P
         },
       ],
       targets: [target],
-      notes: [`SQLite ÷ JSON-lines per round: ${paired.map(formatRatio).join(", ")}.`],
+      notes: [`SQLite ÷ JSON-lines per round: ${paired.perRound.map(formatRatio).join(", ")}.`],
     };
   } finally {
     await stop();
