@@ -6,6 +6,7 @@ import {
   type JsonSchema,
   openapiDocument,
   operationTable,
+  servers,
 } from "@petstore/contract";
 
 /** Where the generated files go. */
@@ -341,8 +342,14 @@ function responseCheckers() {
   return { definitions, checker };
 }
 
-/** Renders every generated file of the client, keyed by file name inside `src/generated/`. */
-export function renderGeneratedFiles(table: readonly ContractOperation[] = operationTable): Record<string, string> {
+/**
+ * Renders every generated file of the client, keyed by file name inside `src/generated/`, from the contract's
+ * operations and servers (the base URL of each environment, by name, in the contract's order).
+ */
+export function renderGeneratedFiles(
+  table: readonly ContractOperation[] = operationTable,
+  contractServers: Readonly<Record<string, string>> = servers,
+): Record<string, string> {
   const aliases = new Set<string>();
   const methods = table.map((op) => methodOf(op, aliases));
   const { definitions, checker } = responseCheckers();
@@ -496,20 +503,40 @@ export function renderGeneratedFiles(table: readonly ContractOperation[] = opera
     `export interface PetstoreQueries {\n${queries.join("")}}\n`;
 
   const key = idempotencyKeyRule(table);
-  const idempotencyKeyTs =
-    header("the Idempotency-Key rule the idempotencyKey request option and the header follow") +
+  const names = Object.keys(contractServers).map((name) => `\`${str(name)}\` (${contractServers[name]})`);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names.join("");
+  // The path every server's URL has (`/v1`), which a `baseUrl` of your own includes too.
+  const paths = new Set(Object.values(contractServers).map((url) => new URL(url).pathname.replace(/\/+$/, "")));
+  const path = paths.size === 1 ? [...paths][0] : "";
+  const optionsTs =
+    header("the options whose rules and documentation the contract writes") +
+    `import type { Environment } from "@petstore/contract";\n` +
     `import { type Check, invalid } from "../internal/fail";\n\n` +
     `/** Checks an \`Idempotency-Key\` given to the SDK (option or header): ${key.what}, each one a header value can carry. */\n` +
     `export const checkIdempotencyKey: Check = (name, value) =>\n  ${key.check};\n\n` +
     `/** The request option setting a create's \`Idempotency-Key\`, with the contract's rule (a part of \`RequestOptions\`). */\n` +
     `export interface IdempotencyKeyOption {\n` +
     `  /** \`Idempotency-Key\` for a create (${key.what}), reused on every retry. Defaults to an \`Idempotency-Key\` in \`headers\`, else a fresh random UUID per call. */\n` +
-    `  idempotencyKey?: string | undefined;\n}\n`;
+    `  idempotencyKey?: string | undefined;\n}\n\n` +
+    `/** \`environment\` (one of the contract's servers, the first by default) or \`baseUrl\`, not both. */\n` +
+    `export type ServerOptions =\n` +
+    `  | {\n` +
+    `      /** Which of the contract's servers to call: ${listed}. Defaults to \`${str(Object.keys(contractServers)[0])}\`. */\n` +
+    `      environment?: Environment | undefined;\n` +
+    `      /** Not with \`environment\`: pass one of them. */\n` +
+    `      baseUrl?: undefined;\n` +
+    `    }\n` +
+    `  | {\n` +
+    `      /** Not with \`baseUrl\`: pass one of them. */\n` +
+    `      environment?: undefined;\n` +
+    `      /** Base URL${path ? ` including \`${path}\`` : ""}, for a local server or a proxy; cannot be combined with \`environment\`. Defaults to the environment's URL. */\n` +
+    `      baseUrl?: string | undefined;\n` +
+    `    };\n`;
 
   return {
     "operations.ts": operationsTs,
     "types.ts": typesTs,
     "query.ts": queryTs,
-    "idempotency-key.ts": idempotencyKeyTs,
+    "options.ts": optionsTs,
   };
 }

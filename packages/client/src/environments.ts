@@ -1,10 +1,11 @@
 import { servers, type Environment } from "@petstore/contract";
 import { fail, invalid } from "./internal/fail";
 
-/** Picks the base URL from `environment` (the contract's servers) or `baseUrl`, rejecting both together or invalid values. */
+/** Picks the base URL from `environment` (the contract's servers, the first by default) or `baseUrl`, rejecting both together or invalid values. */
 export function resolveBaseUrl(environment: Environment | undefined, baseUrl: string | undefined): string {
   if (baseUrl === undefined) {
-    const name = environment ?? "production";
+    // The contract's first server is the default.
+    const name = environment ?? (Object.keys(servers)[0] as Environment);
     // A string: an inherited property (`toString`) is no server.
     return typeof servers[name] === "string"
       ? servers[name]

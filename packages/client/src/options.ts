@@ -1,6 +1,5 @@
-import type { Environment } from "@petstore/contract";
 import type { DeprecationInfo } from "./deprecation";
-import { checkIdempotencyKey, type IdempotencyKeyOption } from "./generated/idempotency-key";
+import { checkIdempotencyKey, type IdempotencyKeyOption, type ServerOptions } from "./generated/options";
 import { type Check, checkObject, fail, invalid } from "./internal/fail";
 import { LOG_LEVELS, type LogLevel, type Logger, logRank } from "./internal/log";
 
@@ -27,21 +26,7 @@ export type FetchOptions = Omit<RequestInit, "method" | "headers" | "body" | "si
  * Options of `createPetstoreClient`: `environment` or `baseUrl` (giving both does not type-check, and throws at run
  * time), and the options below.
  */
-export type PetstoreClientOptions = CommonClientOptions &
-  (
-    | {
-        /** Which of the contract's servers to call: `"production"` or `"staging"`. Defaults to `"production"`. */
-        environment?: Environment | undefined;
-        /** Not with `environment`: pass one of them. */
-        baseUrl?: undefined;
-      }
-    | {
-        /** Not with `baseUrl`: pass one of them. */
-        environment?: undefined;
-        /** Base URL including `/v1`, for a local server or a proxy; cannot be combined with `environment`. Defaults to the environment's URL. */
-        baseUrl?: string | undefined;
-      }
-  );
+export type PetstoreClientOptions = CommonClientOptions & ServerOptions;
 
 /** The options of `createPetstoreClient` other than `environment` and `baseUrl`. */
 export interface CommonClientOptions {

@@ -19,7 +19,7 @@ afterEach(() => {
 
 describe("environments", () => {
   it.each([
-    [undefined, servers.production],
+    [undefined, Object.values(servers)[0]],
     ["production", servers.production],
     ["staging", servers.staging],
   ] as const)("environment %s calls %s", async (environment, url) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { operations, operationTable } from "@petstore/contract";
+import { operations, operationTable, petStatuses, servers } from "@petstore/contract";
 import { describe, expect, it } from "vitest";
 import { languageService, packageDir } from "./helpers/typescript";
 
@@ -43,6 +43,23 @@ describe("README", () => {
       `The budgets are ${budget(0)} for \`createPetstoreClient\`, ${budget(1)} for an error class alone and ${budget(2)} for \`@petstore/client/raw\`, counting the contract's operations (\`.size-limit.js\`);`,
     );
     expect(text).toContain(`its budget (\`size-budget.json\`) is ${budget(3)} of the contract (`);
+  });
+
+  it("quotes the contract's servers, the first as the default, its list limits and its statuses", () => {
+    const text = readme.replace(/[ \t]+/g, " ");
+    const names = Object.keys(servers);
+    Object.entries(servers).forEach(([name, url], index) => {
+      expect(text).toContain(`| \`environment: "${name}"\`${index === 0 ? " (default)" : ""} | \`${url}\` |`);
+    });
+    const listed = names.map((name) => `\`"${name}"\``);
+    expect(text).toContain(
+      `| \`environment\` | \`"${names[0]}"\` | ${listed.slice(0, -1).join(", ")} or ${listed.at(-1)} |`,
+    );
+    const limit = operationTable.flatMap((op) => op.parameters).find((p) => p.in === "query" && p.name === "limit")!;
+    expect(text.replace(/\s+/g, " ")).toContain(`a \`limit\` outside ${limit.schema.minimum}–${limit.schema.maximum},`);
+    expect(text).toContain(
+      `\`PetStatus\` is \`${petStatuses.map((status) => `"${status}"`).join(" | ")} | (string & {})\``,
+    );
   });
 
   it("states the length of an Idempotency-Key the contract allows", () => {

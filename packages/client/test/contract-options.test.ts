@@ -23,7 +23,7 @@ afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true,
 
 /**
  * `createPetstoreClient` as built from a contract whose operations are `table`: the client's generator writes its
- * `src/generated/idempotency-key.ts` into a temporary folder (beside a link to the real `src/internal`), and the client
+ * `src/generated/options.ts` into a temporary folder (beside a link to the real `src/internal`), and the client
  * is loaded afresh with that file in place of the committed one.
  */
 async function clientFrom(table: readonly ContractOperation[]) {
@@ -31,14 +31,14 @@ async function clientFrom(table: readonly ContractOperation[]) {
   folders.push(folder);
   await mkdir(join(folder, "generated"));
   await symlink(fileURLToPath(new URL("../src/internal", import.meta.url)), join(folder, "internal"), "dir");
-  const file = join(folder, "generated", "idempotency-key.ts");
-  await writeFile(file, renderGeneratedFiles(table)["idempotency-key.ts"]!);
+  const file = join(folder, "generated", "options.ts");
+  await writeFile(file, renderGeneratedFiles(table)["options.ts"]!);
   vi.resetModules();
-  vi.doMock("../src/generated/idempotency-key", () => import(file));
+  vi.doMock("../src/generated/options", () => import(file));
   try {
     return (await import("../src/index")).createPetstoreClient;
   } finally {
-    vi.doUnmock("../src/generated/idempotency-key");
+    vi.doUnmock("../src/generated/options");
   }
 }
 
@@ -105,5 +105,38 @@ describe("the Idempotency-Key the SDK accepts is the contract's", () => {
     expect(() => renderGeneratedFiles(withKeySchema({ type: "string", format: "uuid" }))).toThrow(
       '[@petstore/client] no SDK check for the Idempotency-Key schema {"type":"string","format":"uuid"}',
     );
+  });
+});
+
+describe("the servers the SDK calls are the contract's", () => {
+  const other = { sandbox: "https://sandbox.example.test/v2", live: "https://api.example.test/v2" };
+
+  it("names each in environment's JSDoc, the first as the default, and their path in baseUrl's", () => {
+    const options = renderGeneratedFiles(operationTable, other)["options.ts"]!;
+    expect(options).toContain(
+      '/** Which of the contract\'s servers to call: `"sandbox"` (https://sandbox.example.test/v2) or `"live"` ' +
+        '(https://api.example.test/v2). Defaults to `"sandbox"`. */',
+    );
+    expect(options).toContain("/** Base URL including `/v2`, for a local server or a proxy;");
+    const apart = renderGeneratedFiles(operationTable, { a: "https://a.test/v1", b: "https://b.test/" })["options.ts"]!;
+    expect(apart).toContain("/** Base URL, for a local server or a proxy;");
+  });
+
+  it("calls the contract's first server when no environment is given", async () => {
+    vi.resetModules();
+    vi.doMock("@petstore/contract", async (original) => ({ ...(await original<object>()), servers: other }));
+    try {
+      const { createPetstoreClient } = await import("../src/index");
+      for (const [environment, url] of [
+        [undefined, other.sandbox],
+        ["live", other.live],
+      ] as const) {
+        const { fetch, requests } = fakeFetch(jsonResponse(200, []));
+        await createPetstoreClient({ apiKey: "k", fetch, environment: environment as never }).pets.list();
+        expect(requests[0]?.url).toBe(`${url}/pets`);
+      }
+    } finally {
+      vi.doUnmock("@petstore/contract");
+    }
   });
 });
