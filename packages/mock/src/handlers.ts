@@ -8,7 +8,8 @@ import {
 } from "@petstore/service";
 import { http, type HttpHandler } from "msw";
 import { contractOperations } from "./internal/contract";
-import { createGate } from "./internal/gate";
+import { withoutCallFrame } from "./internal/call-frame";
+import { createGate, type Gate } from "./internal/gate";
 import { baseUrlPattern, basePathOf, isUnderBasePath } from "./internal/match";
 import { assertContractBody, PetstoreContractViolation } from "./internal/respond";
 import {
@@ -128,29 +129,35 @@ export function createPetstoreHandlers(options: PetstoreMockOptions = {}): Petst
       if (status === 500 || error instanceof PetstoreContractViolation) throw error;
     },
   });
+  let gate: Gate | undefined;
   const set: LiveHandlerSet = {
     baseUrls: resolved.baseUrls,
-    gate: createGate(resolved.apiKeys),
+    // Made when a scenario or override first asks: a set that never meets one never needs it.
+    get gate() {
+      return (gate ??= createGate(resolved.apiKeys));
+    },
     record,
   };
   registerHandlerSet(set);
   const { latency, baseUrls } = resolved;
-  const handler = http.all(baseUrlPattern(baseUrls), async ({ request }) => {
-    const url = new URL(request.url);
-    const basePath = basePathOf(url, baseUrls);
-    // Another path of the same origin (the app's own): not the set's to answer.
-    if (basePath === undefined) return undefined;
-    // The client gave up while the latency ran: nobody receives an answer, and no timer is left behind.
-    if (latency !== undefined && !(await waitUnlessAborted(latency, request.signal))) return Response.error();
-    const read = await snapshotRequest(request);
-    const response = await handleFetch(service, read.request, { basePath });
-    const { snapshot } = read;
-    const status = response.type === "error" ? 0 : response.status;
-    set.record(() =>
-      journalEntry(snapshot, targetOf(service, snapshot.method, url.pathname + url.search, basePath), status),
-    );
-    return response;
-  });
+  const handler = withoutCallFrame(() =>
+    http.all(baseUrlPattern(baseUrls), async ({ request }) => {
+      const url = new URL(request.url);
+      const basePath = basePathOf(url, baseUrls);
+      // Another path of the same origin (the app's own): not the set's to answer.
+      if (basePath === undefined) return undefined;
+      // The client gave up while the latency ran: nobody receives an answer, and no timer is left behind.
+      if (latency !== undefined && !(await waitUnlessAborted(latency, request.signal))) return Response.error();
+      const read = await snapshotRequest(request);
+      const response = await handleFetch(service, read.request, { basePath });
+      const { snapshot } = read;
+      const status = response.type === "error" ? 0 : response.status;
+      set.record(() =>
+        journalEntry(snapshot, targetOf(service, snapshot.method, url.pathname + url.search, basePath), status),
+      );
+      return response;
+    }),
+  );
   handler.info.header = handlerName("every Petstore operation (@petstore/mock handlers)", baseUrls);
   const serveNode: ServeNode = async (request, context, signal, snapshot) => {
     const base = context.basePath ?? service.basePath;

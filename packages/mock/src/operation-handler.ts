@@ -1,6 +1,7 @@
 import { requestIdFor } from "@petstore/service";
 import { HttpHandler, HttpResponse } from "msw";
 import { inviteBody, markGated } from "./internal/body-invite";
+import { withoutCallFrame } from "./internal/call-frame";
 import type { ContractOperation } from "./internal/contract";
 import { withCors } from "./internal/cors";
 import { defaultGate } from "./internal/gate";
@@ -56,37 +57,40 @@ export function createOperationHandler(spec: OperationHandlerSpec): HttpHandler 
   warnIfMissing(spec);
   let remaining = spec.times;
   const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
-  const handler = new HttpHandler(operation.method, baseUrlPattern(spec.baseUrls), async ({ request }) => {
-    if (remaining <= 0) return undefined;
-    const url = new URL(request.url);
-    const sets = spec.bound ? [spec.bound] : setsServing(url);
-    const gate = sets[0]?.gate ?? defaultGate();
-    const basePath = basePathOf(url, spec.baseUrls);
-    if (basePath === undefined) return undefined;
-    const found = gate.operationAt(request.method, url.pathname + url.search, basePath);
-    if (found?.operation !== operation) return undefined;
-    const { params } = found;
-    const requestId = requestIdFor(request.headers.get("x-request-id"));
-    // The core judges the head first; a body held back (see `inviteBody`) is invited only when the core reads it.
-    let response = await gate.refusal(request, basePath, spec.auth);
-    if (response === undefined) inviteBody(request);
-    // Taken before the answer reads the request; a refused request's body the core never read is not waited for.
-    const snapshot = snapshotCopy(request);
-    if (response === undefined) {
-      // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
-      remaining -= 1;
-      response = await spec.answer(request, { params, requestId });
-      if (response === undefined) {
-        if (!spec.passOnCounts) remaining += 1;
-        return undefined;
-      }
-    }
-    const target = { operationId: operation.operationId, params, queryNames };
-    const taken = await snapshot;
-    const status = response.type === "error" ? 0 : response.status;
-    for (const set of sets) set.record(() => journalEntry(taken, target, status));
-    return withCors(response, request.headers.get("origin"));
-  });
+  const handler = withoutCallFrame(
+    () =>
+      new HttpHandler(operation.method, baseUrlPattern(spec.baseUrls), async ({ request }) => {
+        if (remaining <= 0) return undefined;
+        const url = new URL(request.url);
+        const sets = spec.bound ? [spec.bound] : setsServing(url);
+        const gate = sets[0]?.gate ?? defaultGate();
+        const basePath = basePathOf(url, spec.baseUrls);
+        if (basePath === undefined) return undefined;
+        const found = gate.operationAt(request.method, url.pathname + url.search, basePath);
+        if (found?.operation !== operation) return undefined;
+        const { params } = found;
+        const requestId = requestIdFor(request.headers.get("x-request-id"));
+        // The core judges the head first; a body held back (see `inviteBody`) is invited only when the core reads it.
+        let response = await gate.refusal(request, basePath, spec.auth);
+        if (response === undefined) inviteBody(request);
+        // Taken before the answer reads the request; a refused request's body the core never read is not waited for.
+        const snapshot = snapshotCopy(request);
+        if (response === undefined) {
+          // Taken before the answer and given back if it passes the request on, so concurrent requests cannot overdraw it.
+          remaining -= 1;
+          response = await spec.answer(request, { params, requestId });
+          if (response === undefined) {
+            if (!spec.passOnCounts) remaining += 1;
+            return undefined;
+          }
+        }
+        const target = { operationId: operation.operationId, params, queryNames };
+        const taken = await snapshot;
+        const status = response.type === "error" ? 0 : response.status;
+        for (const set of sets) set.record(() => journalEntry(taken, target, status));
+        return withCors(response, request.headers.get("origin"));
+      }),
+  );
   markGated(handler);
   handler.info.header = handlerName(
     `${operation.operationId} ${operation.method} ${operation.path} (${spec.kind})`,

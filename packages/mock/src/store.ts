@@ -2,7 +2,6 @@ import type { NewPet, Pet, PetStatus } from "@petstore/contract";
 import {
   createMemoryStore,
   IdempotencyConflictError as ServiceIdempotencyConflictError,
-  normalizePet,
   PetIdsExhaustedError,
   type MemoryStore,
 } from "@petstore/service";
@@ -55,8 +54,11 @@ export interface PetstoreMockStore {
 export const IdempotencyConflictError: new (key: string) => Error = ServiceIdempotencyConflictError;
 export type IdempotencyConflictError = Error;
 
-/** Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. */
-function checkSeed(seed: readonly Pet[]): Pet[] {
+/**
+ * Checks seed pets against the contract's Pet schema and for duplicate ids, with a message that names the culprit. The
+ * core's store copies, sorts and normalizes them.
+ */
+function checkSeed(seed: readonly Pet[]): readonly Pet[] {
   if (!Array.isArray(seed))
     throw new TypeError(
       `[@petstore/mock] the \`pets\` option must be an array of Pet objects, got ${describeValue(seed)}`,
@@ -70,7 +72,7 @@ function checkSeed(seed: readonly Pet[]): Pet[] {
       throw new TypeError(`[@petstore/mock] pets[${index}] repeats id ${pet.id}: every seed pet needs its own id`);
     ids.add(pet.id);
   }
-  return [...seed].sort((a, b) => a.id - b.id).map((pet) => normalizePet(pet.id, pet));
+  return seed;
 }
 
 const statuses = componentSchema("PetStatus").enum as readonly PetStatus[];
@@ -90,8 +92,11 @@ function checkNewPet(input: NewPet): void {
     );
 }
 
-/** The bounds and default of `GET /pets`'s `limit`, read from the contract's operation table. */
+let limitBounds: { min: number; max: number; default: number } | undefined;
+
+/** The bounds and default of `GET /pets`'s `limit`, read from the contract's operation table once, when first needed. */
 function listLimit(): { min: number; max: number; default: number } {
+  if (limitBounds) return limitBounds;
   const operation = operationById("listPets");
   const schema = operation.parameters.find((param) => param.in === "query" && param.name === "limit")?.schema;
   const {
@@ -103,7 +108,8 @@ function listLimit(): { min: number; max: number; default: number } {
     throw new Error(
       `[@petstore/mock] the contract's ${operation.method} ${operation.path} needs a query parameter limit with a minimum, a maximum and a default`,
     );
-  return { min: minimum, max: maximum, default: fallback };
+  limitBounds = { min: minimum, max: maximum, default: fallback };
+  return limitBounds;
 }
 
 /** Checks `list`'s query as `GET /pets` validates it. */
@@ -138,10 +144,10 @@ export function createMockStore(seed: readonly Pet[] = [], now: () => number = (
     );
   const core = createMemoryStore({ pets: checkSeed(seed), now: () => now() });
   const copy = (pet: Pet): Pet => ({ ...pet });
-  const limits = listLimit();
   const store: PetstoreMockStore = {
     all: () => core.all().map(copy),
     list(query = {}) {
+      const limits = listLimit();
       checkQuery(query, limits);
       const { limit = limits.default, status } = query;
       return core.select(status === undefined ? { limit } : { limit, status }).map(copy);

@@ -23,6 +23,25 @@ describe("handler names", () => {
     ]);
     for (const name of names) expect(name).not.toMatch(/[\\^$]/);
   });
+
+  it("records no call frame, which would name a line of this package, and leaves the stack depth as it was", () => {
+    const depth = Error.stackTraceLimit;
+    Error.stackTraceLimit = 7;
+    try {
+      const handlers = createPetstoreHandlers({ baseUrls: ["http://localhost:3000/v1"] });
+      const made = [
+        ...handlers,
+        handlers.scenario.serverError("listPets"),
+        handlers.override("getPet", () => undefined),
+        petstoreMock.scenario.networkError("createPet"),
+      ];
+      expect(made.map((handler) => handler.info.callFrame)).toEqual(made.map(() => undefined));
+      expect(Error.stackTraceLimit).toBe(7);
+      expect(new Error("after").stack?.split("\n").length).toBeGreaterThan(1);
+    } finally {
+      Error.stackTraceLimit = depth;
+    }
+  });
 });
 
 describe("helpers that miss every handler set", () => {
