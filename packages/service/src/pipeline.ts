@@ -133,12 +133,31 @@ interface Compiled {
   readonly cacheable: boolean;
 }
 
-function compile(operation: ContractOperation): Compiled {
+/** The function of `operation`; throws naming the file to write when the contract has an operation without one. */
+function functionOf(operation: ContractOperation): Operation {
   const run = (operationFunctions as Record<string, Operation | undefined>)[operation.operationId];
   if (!run)
     throw new Error(
       `[@petstore/service] no function for the contract's operation ${operation.operationId}: ${operationFileAdvice(operation.operationId)}`,
     );
+  return run;
+}
+
+/**
+ * Operations compiled so far, shared by every service of the process (nothing in `Compiled` depends on a service's
+ * options). An operation is compiled when a request first calls it: a service made for a test that calls one
+ * operation, or a handler set made and never used, does not pay for the others.
+ */
+const compiledOperations = new Map<ContractOperation, Compiled>();
+
+function compiledOf(operation: ContractOperation): Compiled {
+  let compiled = compiledOperations.get(operation);
+  if (compiled === undefined) compiledOperations.set(operation, (compiled = compile(operation)));
+  return compiled;
+}
+
+function compile(operation: ContractOperation): Compiled {
+  const run = functionOf(operation);
   const parser = (place: ContractParameter["in"]) => {
     const params = operation.parameters.filter((param) => param.in === place);
     return params.length === 0 ? undefined : createParameterParser(operation.operationId, params);
@@ -179,7 +198,8 @@ export function createService(options: ServiceOptions): Service {
   const allowedOrigins = new Set(origins);
   const basePath = contractBasePath();
   const match = createMatcher(operationTable);
-  const compiled = new Map(operationTable.map((op) => [op, compile(op)]));
+  // A missing operation function stops the service at once, not at the first request that calls it.
+  for (const op of operationTable) functionOf(op);
   const cache = new ResponseCache<ServiceResponse>();
   const routeLists = new Map<string, string>();
   const routesUnder = (base: string) => {
@@ -403,7 +423,7 @@ export function createService(options: ServiceOptions): Service {
       }
       const auth = authenticate(request);
       if (!auth.ok) return refuseAuth(operation, auth, headers);
-      const op = compiled.get(operation)!;
+      const op = compiledOf(operation);
       const answer = call(request, op, auth.caller, route.params, mark, base, headers);
       return answer instanceof Promise
         ? answer.then(undefined, (error: unknown) => recover(error, operation, requestId, headers))
