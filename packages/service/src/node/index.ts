@@ -8,6 +8,7 @@ import { errorAnswer, type RequestContext, type ServiceRequest, type ServiceResp
 import { newRequestId, requestIdFor } from "../request-id";
 import { contractBasePath, routeList } from "../routes";
 import { describeClientError, rawErrorResponse, type ClientError } from "./client-errors";
+import { isLingering, linger, lingerAfterResponse } from "./linger";
 import { NodeRequest } from "./request";
 
 export { NodeRequest };
@@ -219,8 +220,11 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       if (
         draining ||
         (!message.complete && declaresMoreThan(message.headers["content-length"], requestLimits.bodyBytes))
-      )
+      ) {
         headers.connection = "close";
+        // What the client still sends is read and dropped after the answer: a reset would swallow the answer.
+        if (!message.complete) lingerAfterResponse(message.socket);
+      }
       if (body === null) {
         response.writeHead(answer.status, headers);
         response.end();
@@ -247,6 +251,7 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       const answer = errorAnswer(431, messages.headersTooLarge(requestLimits.headerBytes), requestId, {
         connection: "close",
       });
+      if (!message.complete) lingerAfterResponse(message.socket);
       write(message, response, answer);
       return;
     }
@@ -329,15 +334,17 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
     socket.once("close", () => sockets.delete(socket));
   });
   server.on("clientError", (error: ClientError, socket: Duplex) => {
-    // A reset connection has nobody left to answer.
-    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    // A reset connection has nobody left to answer; one already answered is only being read to its end (Node's
+    // parser, still in error, may report each later chunk again, and a lingering socket's own errors come here too).
+    if (error.code === "ECONNRESET" || socket.destroyed || isLingering(socket)) return;
     const { status, message } = describeClientError(error, context);
     const requestId = newRequestId();
     onClientError?.({ requestId, status, code: error.code, message: error.message });
     // As Node does: never write into a response that has already started on this socket.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) socket.write(rawErrorResponse(status, message, requestId));
-    socket.destroy();
+    if (!socket.writable || inFlight?.headersSent) socket.destroy();
+    // The client may still be sending (a body after a refused head): read to its end, so no reset swallows the answer.
+    else linger(socket, rawErrorResponse(status, message, requestId));
   });
   // This is not a proxy: a CONNECT gets the 404 any unknown target gets (without a listener Node drops it silently).
   server.on("connect", (message: IncomingMessage, socket: Socket) => {
@@ -345,8 +352,8 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
     const target = (message.url ?? "").slice(0, 200);
     const text = `There is no CONNECT ${target}: this server is not a proxy. This API serves ${context.routeList}.`;
     onClientError?.({ requestId, status: 404, code: "CONNECT", message: text });
-    if (socket.writable) socket.write(rawErrorResponse(404, text, requestId));
-    socket.destroy();
+    if (socket.writable) linger(socket, rawErrorResponse(404, text, requestId));
+    else socket.destroy();
   });
 
   const port = options.port ?? 0;
@@ -393,6 +400,8 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     server.closeAllConnections();
+    // Lingering connections (see `linger`) are no longer Node's to close.
+    for (const socket of sockets) socket.destroy();
     await closed;
   }
 
