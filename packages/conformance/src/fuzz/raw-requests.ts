@@ -1,6 +1,6 @@
 import { requestLimits } from "@petstore/contract";
 import fc from "fast-check";
-import { contractDocument } from "../internal/contract";
+import { contractDocument, pathMethods } from "../internal/contract";
 import { BASE_PATH, KEY } from "./answers";
 
 /** A request written byte for byte to a socket: what `fetch` cannot send (bad methods, targets, framing, floods). */
@@ -274,6 +274,8 @@ const extraHeader = fc.oneof(
 // --- body and framing ----------------------------------------------------------------------------------------
 
 const pet = '{"name":"Rex","categoryId":1}';
+/** A pet whose JSON is over the contract's body limit. */
+const largeBody = `{"name":"${"x".repeat(requestLimits.bodyBytes)}","categoryId":1}`;
 /** Body bytes: valid pets, JSON the schema refuses, text that is not JSON, bytes that are not UTF-8, an oversize one. */
 const body = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom("", "", pet, '{"name":"Tom","categoryId":2,"status":"sold"}') },
@@ -304,10 +306,7 @@ const body = fc.oneof(
       "name=Rex&categoryId=1",
     ),
   },
-  {
-    weight: 1,
-    arbitrary: fc.constant(`{"name":"${"x".repeat(requestLimits.bodyBytes)}","categoryId":1}`),
-  },
+  { weight: 1, arbitrary: fc.constant(largeBody) },
 );
 
 /** How the body's length is told: Content-Length right or wrong, chunked well or badly, both, or neither. */
@@ -360,9 +359,7 @@ function frame(how: string, body: string, eol: string): { lines: string[]; bytes
     case "length-twice":
       return { lines: [`Content-Length: ${n}`, `Content-Length: ${n}`], bytes: body, incomplete: false };
     case "length-twice-different":
-      // Node's parser refuses this head before any body: a body sent after it only races the socket's reset, so the
-      // host that answers first and the host whose answer the reset swallows would look different.
-      return { lines: [`Content-Length: ${n}`, `Content-Length: ${n + 1}`], bytes: "", incomplete: false };
+      return { lines: [`Content-Length: ${n}`, `Content-Length: ${n + 1}`], bytes: body, incomplete: false };
     case "length-list":
       return { lines: [`Content-Length: ${n}, ${n}`], bytes: body, incomplete: false };
     case "length-plus":
@@ -419,6 +416,47 @@ function frame(how: string, body: string, eol: string): { lines: string[]; bytes
 /** A second request on the same connection, to see that the first one's framing left it where it should. */
 const FOLLOW_UP = ["GET", `${BASE_PATH}/pets?limit=1`];
 
+/** The parts a raw request is written from, each drawn by `rawRequestArbitrary` (or fixed by `coverageRawRequests`). */
+interface RawParts {
+  method: string;
+  target: string;
+  version: string;
+  lineEnds: string;
+  host: readonly string[];
+  authorization: readonly string[];
+  contentType: readonly string[];
+  extra: (readonly string[])[];
+  body: string;
+  framing: string;
+  /** 0 sends the plain follow-up request after this one, when its framing allows. */
+  followUp: number;
+}
+
+/** The bytes of the request `parts` describe (see `rawRequestArbitrary`). */
+function assemble(parts: RawParts): RawRequest {
+  const { method, target, version, lineEnds, host, authorization, contentType, extra, body, framing } = parts;
+  // One request in ten has a second one after it, when its own framing is sound (else the second is part of it)
+  // and it asks for no other use of the connection (after an `Upgrade`, Node reads no further request).
+  const followUp =
+    parts.followUp === 0 &&
+    (framing === "length" || framing === "chunked") &&
+    !extra.flat().some((line) => /^(connection|upgrade):/i.test(line));
+  const eol = lineEnds === "lf" ? "\n" : "\r\n";
+  const headerEol = lineEnds === "crlf" ? "\r\n" : "\n";
+  const framed = frame(framing, body, eol);
+  const head = (lines: string[]) => lines.join(headerEol);
+  const requestLine = version === "" ? `${method} ${target}` : `${method} ${target} ${version}`;
+  const headers = [...host, ...authorization, ...(body === "" ? [] : contentType), ...extra.flat(), ...framed.lines];
+  const first = `${requestLine}${eol}${head(followUp ? headers : [...headers, "Connection: close"])}`;
+  const followUpLines = [`${FOLLOW_UP[0]} ${FOLLOW_UP[1]} HTTP/1.1`, "Host: localhost", `Authorization: Bearer ${KEY}`];
+  const second = followUp ? `${head([...followUpLines, "Connection: close"])}\r\n\r\n` : "";
+  return {
+    payload: `${first}${headerEol}${headerEol}${framed.bytes}${second}`,
+    methods: followUp ? [method, FOLLOW_UP[0]!] : [method],
+    incomplete: framed.incomplete,
+  };
+}
+
 /**
  * Arbitrary raw requests, most of them hostile: every part of the request line, the headers and the framing drawn
  * from what parsers and routers disagree on. Each ends with `Connection: close`, or is followed by a plain
@@ -439,36 +477,56 @@ export function rawRequestArbitrary(): fc.Arbitrary<RawRequest> {
       framing,
       followUp: fc.nat(9),
     })
-    .map(({ method, target, version, lineEnds, host, authorization, contentType, extra, body, framing, ...rest }) => {
-      // One request in ten has a second one after it, when its own framing is sound (else the second is part of it)
-      // and it asks for no other use of the connection (after an `Upgrade`, Node reads no further request).
-      const followUp =
-        rest.followUp === 0 &&
-        (framing === "length" || framing === "chunked") &&
-        !extra.flat().some((line) => /^(connection|upgrade):/i.test(line));
-      const eol = lineEnds === "lf" ? "\n" : "\r\n";
-      const headerEol = lineEnds === "crlf" ? "\r\n" : "\n";
-      const framed = frame(framing, body, eol);
-      const head = (lines: string[]) => lines.join(headerEol);
-      const requestLine = version === "" ? `${method} ${target}` : `${method} ${target} ${version}`;
-      const headers = [
-        ...host,
-        ...authorization,
-        ...(body === "" ? [] : contentType),
-        ...extra.flat(),
-        ...framed.lines,
-      ];
-      const first = `${requestLine}${eol}${head(followUp ? headers : [...headers, "Connection: close"])}`;
-      const followUpLines = [
-        `${FOLLOW_UP[0]} ${FOLLOW_UP[1]} HTTP/1.1`,
-        "Host: localhost",
-        `Authorization: Bearer ${KEY}`,
-      ];
-      const second = followUp ? `${head([...followUpLines, "Connection: close"])}\r\n\r\n` : "";
-      return {
-        payload: `${first}${headerEol}${headerEol}${framed.bytes}${second}`,
-        methods: followUp ? [method, FOLLOW_UP[0]!] : [method],
-        incomplete: framed.incomplete,
-      };
-    });
+    .map(assemble);
+}
+
+/** The first path template the contract serves `method` on (with a request body, when `withBody`). */
+function contractPath(method: string, withBody: boolean): string {
+  for (const [template, item] of Object.entries(contractDocument.paths as Record<string, Record<string, any>>))
+    if (item[method] !== undefined && (item[method].requestBody !== undefined) === withBody) return template;
+  throw new Error(`[@petstore/conformance] the contract has no ${method.toUpperCase()} operation`);
+}
+
+/**
+ * Requests sent first in every raw run, whatever its seed: one for each layer the run must reach (the parser, header
+ * limits, authentication, routing, the body's size and media type, the operations), and the hostile heads that come
+ * with the largest body a client could send (refused before a byte of it is read, or over the limit), whose answers
+ * must arrive although the body does not fit the server's patience.
+ */
+export function coverageRawRequests(): RawRequest[] {
+  const reads = contractPath("get", false);
+  const writes = contractPath("post", true);
+  const target = (template: string) => `${BASE_PATH}${template.replace(/\{[^}]+\}/g, "1")}`;
+  const unserved = ["PUT", "PATCH", "DELETE"].find((method) => !pathMethods(writes).includes(method));
+  const plain: RawParts = {
+    method: "GET",
+    target: target(reads),
+    version: "HTTP/1.1",
+    lineEnds: "crlf",
+    host: ["Host: localhost"],
+    authorization: [`Authorization: Bearer ${KEY}`],
+    contentType: ["Content-Type: application/json"],
+    extra: [],
+    body: "",
+    framing: "length",
+    followUp: 1,
+  };
+  const post = { ...plain, method: "POST", target: target(writes), body: pet };
+  return [
+    plain,
+    post,
+    { ...plain, authorization: [] },
+    { ...plain, target: `${BASE_PATH}/no-such-path` },
+    ...(unserved === undefined ? [] : [{ ...post, method: unserved }]),
+    { ...post, contentType: ["Content-Type: text/plain"] },
+    { ...plain, method: "MAED" },
+    { ...plain, extra: [Array.from({ length: 3000 }, (_, i) => `X-F${i}: v`)] },
+    { ...post, body: largeBody },
+    { ...post, body: largeBody, authorization: [] },
+    ...["length-twice-different", "length-plus", "chunked-and-length", "chunked-bad-size"].map((framing) => ({
+      ...post,
+      body: largeBody,
+      framing,
+    })),
+  ].map(assemble);
 }

@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import fc from "fast-check";
 import type { Target } from "../target";
 import { comparableHeaders, KEY, normaliseText } from "./answers";
-import { rawRequestArbitrary, type RawRequest } from "./raw-requests";
+import { coverageRawRequests, rawRequestArbitrary, type RawRequest } from "./raw-requests";
 import { inStoreOrder } from "./order";
 import { resolveSeed } from "./run";
 
@@ -123,10 +123,10 @@ export interface RawDifferentialSummary {
 }
 
 /**
- * Writes the same generated raw requests to two targets and lists every one whose answers (status lines, headers,
- * bodies, interim answers, what follows them) or connection end differ. Each target gets them in the same order, a
- * request that may write alone (see `inStoreOrder`), so their stores see the same writes; the two answer each request
- * at once. An incomplete request (`RawRequest.incomplete`), which cannot write, is sent aside while the others go on.
+ * Writes the same raw requests to two targets (`coverageRawRequests`, then ones generated from `seed`; `requests` in
+ * all) and lists every one whose answers (status lines, headers, bodies, interim answers, what follows them) or
+ * connection end differ. Each target gets them in the same order, a request that may write alone (see
+ * `inStoreOrder`), so their stores see the same writes; the two answer each request at once. An incomplete request (`RawRequest.incomplete`), which cannot write, is sent aside while the others go on.
  */
 export async function compareRawTargets(
   reference: Target,
@@ -134,7 +134,12 @@ export async function compareRawTargets(
   options: { requests?: number; seed?: number } = {},
 ): Promise<RawDifferentialSummary> {
   const seed = resolveSeed(options.seed);
-  const generated = fc.sample(rawRequestArbitrary(), { numRuns: options.requests ?? 1000, seed });
+  // The fixed requests first, so that what a run reaches does not depend on its seed; then the generated ones.
+  const fixed = coverageRawRequests().slice(0, options.requests ?? 1000);
+  const generated = [
+    ...fixed,
+    ...fc.sample(rawRequestArbitrary(), { numRuns: Math.max(0, (options.requests ?? 1000) - fixed.length), seed }),
+  ];
   const disagreements: RawDisagreement[] = [];
   const statuses: Record<number, number> = {};
   const compare = async (index: number, request: RawRequest) => {
