@@ -216,15 +216,14 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
   function write(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse): void {
     if (!response.destroyed) {
       const { headers, body } = answer;
-      // A body over the limit that is still arriving is never read: closing, not draining it, stops the client.
-      if (
-        draining ||
-        (!message.complete && declaresMoreThan(message.headers["content-length"], requestLimits.bodyBytes))
-      ) {
-        headers.connection = "close";
-        // What the client still sends is read and dropped after the answer: a reset would swallow the answer.
-        if (!message.complete) lingerAfterResponse(message.socket);
+      if (!message.complete) {
+        // A body over the limit that is still arriving is never read: closing, not draining it, stops the client.
+        if (declaresMoreThan(message.headers["content-length"], requestLimits.bodyBytes)) headers.connection = "close";
+        // Should the answer close the connection (that, the client's `Connection: close`, HTTP/1.0), what the client
+        // still sends is read and dropped after it: a reset would swallow the answer.
+        lingerAfterResponse(message);
       }
+      if (draining) headers.connection = "close";
       if (body === null) {
         response.writeHead(answer.status, headers);
         response.end();
@@ -251,7 +250,6 @@ export async function listenNode(options: NodeListenOptions): Promise<NodeListen
       const answer = errorAnswer(431, messages.headersTooLarge(requestLimits.headerBytes), requestId, {
         connection: "close",
       });
-      if (!message.complete) lingerAfterResponse(message.socket);
       write(message, response, answer);
       return;
     }

@@ -1,4 +1,5 @@
-import type { Socket } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 
 /**
@@ -94,13 +95,16 @@ export function linger(socket: Duplex, answer?: string): void {
 }
 
 /**
- * Makes Node linger (see `linger`) instead of destroying `socket` once the response in progress on it is sent: for an
- * answer that closes the connection before the request's body was read. Node ends such a connection with
- * `socket.destroySoon()` once the response has finished; this socket's own `destroySoon` lingers instead.
+ * Makes Node linger (see `linger`) instead of destroying the socket of `message` when the response in progress on it
+ * ends the connection while the request's body is still unread. Node ends such a connection with
+ * `socket.destroySoon()` once the response has finished; this socket's own `destroySoon` lingers instead, while
+ * `message` is incomplete (a later request on a kept connection is closed as Node closes it).
  */
-export function lingerAfterResponse(socket: Socket | null): void {
+export function lingerAfterResponse(message: IncomingMessage): void {
+  const socket = message.socket;
   if (socket === null) return;
-  (socket as Socket & { destroySoon(): void }).destroySoon = function destroySoon(this: Socket) {
-    linger(this);
+  socket.destroySoon = function destroySoon(this: Socket) {
+    if (message.complete) Socket.prototype.destroySoon.call(this);
+    else linger(this);
   };
 }
