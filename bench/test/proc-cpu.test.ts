@@ -9,6 +9,7 @@ import {
   processTreeCpuSeconds,
   processTreePids,
   type ProcStat,
+  untilIdle,
 } from "../src/internal/proc-cpu";
 
 // A real line from this machine's /proc, with the command name made hostile: spaces and a ")" inside it.
@@ -80,6 +81,26 @@ describe("processTreeCpuSeconds", () => {
 
   it("names a process that does not exist", () => {
     expect(() => processTreeCpuSeconds(2 ** 22 + 17)).toThrow("no process");
+  });
+});
+
+describe("untilIdle", () => {
+  it("answers true once the trees are idle, and false for one that stays busy until the timeout", async () => {
+    const sleeper = spawn("sleep", ["30"]);
+    const spinner = spawn(process.execPath, ["-e", "for (;;);"]);
+    try {
+      expect(await untilIdle([sleeper.pid!])).toBe(true);
+      const started = performance.now();
+      expect(await untilIdle([sleeper.pid!, spinner.pid!], { timeoutMs: 600 })).toBe(false);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(600);
+      spinner.kill();
+      await once(spinner, "exit");
+      // A tree that has exited counts as idle: it can take no core from the next run.
+      expect(await untilIdle([sleeper.pid!, spinner.pid!])).toBe(true);
+    } finally {
+      sleeper.kill();
+      spinner.kill();
+    }
   });
 });
 

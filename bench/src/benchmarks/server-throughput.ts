@@ -6,7 +6,7 @@ import { startChildServer, type ChildServer } from "../internal/child-server";
 import { formatNumber, formatRatio } from "../internal/format";
 import { runLoad, type LoadTarget } from "../internal/load";
 import { startBenchDatabase, type BenchDatabase } from "../internal/postgres";
-import { processTreeCpuSeconds } from "../internal/proc-cpu";
+import { processTreeCpuSeconds, untilIdle } from "../internal/proc-cpu";
 import { ensureWrk, runWrk, type WrkResult } from "../internal/wrk";
 import type { BenchContext } from "../context";
 import type { BenchResult, ResultTable, TargetCheck } from "../result";
@@ -66,6 +66,8 @@ export interface ThroughputTargets {
   /** Identical body every reference server and the bare one answer `GET …/pets?limit=20` with (Prism: the contract example). */
   listBody: string;
   notes: string[];
+  /** Resolves once every server started (and PostgreSQL) is idle: see `untilIdle`. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -163,7 +165,13 @@ export async function startThroughputTargets(petCount: number, cpu?: number): Pr
     } catch (error) {
       unavailable.prism = (error as Error).message.replace(/^\[@petstore\/bench\] /, "");
     }
-    return { subjects, unavailable, listBody, notes, stop };
+    const roots = Object.values(subjects).flatMap((subject) =>
+      subject.databasePid === undefined ? [subject.server.pid] : [subject.server.pid, subject.databasePid],
+    );
+    const idle = async () => {
+      if (!(await untilIdle(roots))) console.error("[@petstore/bench] the servers were still busy 10 s after a run");
+    };
+    return { subjects, unavailable, listBody, notes, idle, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -265,6 +273,7 @@ async function measureLoads<K extends string>(
   loads: Partial<Record<K, { subject: Subject; target: LoadTarget }>>,
   scale: Scale,
   cpu: number | undefined,
+  idle: () => Promise<void>,
 ): Promise<Partial<Record<K, CpuRun>>> {
   const { warmupSeconds, durationSeconds, rounds, connections } = settings[scale];
   const pin = cpu === undefined ? {} : { cpu };
@@ -279,6 +288,7 @@ async function measureLoads<K extends string>(
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(round + i) % names.length]!;
+      await idle();
       runs[name].push(
         await measureRun(loads[name]!.subject, loads[name]!.target, { connections, durationSeconds, ...pin }),
       );
@@ -302,10 +312,18 @@ export interface Load {
 export async function pairedCpuRatio(
   load: Load,
   baseline: Load,
-  options: { rounds: number; connections: number; durationSeconds: number; cpu?: number },
+  options: {
+    rounds: number;
+    connections: number;
+    durationSeconds: number;
+    cpu?: number;
+    /** Runs before every load run: waiting for the machine's other servers to go idle, say. */
+    beforeEach?: () => Promise<void>;
+  },
 ): Promise<{ perRound: number[]; median: number }> {
-  const { rounds, ...run } = options;
+  const { rounds, beforeEach, ...run } = options;
   const cost = async ({ subject, target }: Load) => {
+    await beforeEach?.();
     const measured = await measureRun(subject, target, run);
     return cpuMicrosPerRequest(measured.serverCpuSeconds, measured.load.requests);
   };
@@ -370,7 +388,7 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
     };
     const cpu = placement?.loadGenerator;
     const reads: Partial<Record<ServerName, CpuRun>> = wrk.ok
-      ? await measureLoads(Object.fromEntries(serverNames.map((name) => [name, get(name)])), scale, cpu)
+      ? await measureLoads(Object.fromEntries(serverNames.map((name) => [name, get(name)])), scale, cpu, targets.idle)
       : {};
     const { pairedRounds, pairedSeconds } = settings[scale];
     const fileLoad = get("referenceFile");
@@ -382,11 +400,12 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
             connections: settings[scale].connections,
             durationSeconds: pairedSeconds,
             ...(cpu === undefined ? {} : { cpu }),
+            beforeEach: targets.idle,
           })
         : undefined;
     const writeNames = ["referenceFile", "referenceMemory", "referencePostgres"] as const;
     const writes: Partial<Record<ServerName, CpuRun>> = wrk.ok
-      ? await measureLoads(Object.fromEntries(writeNames.map((name) => [name, post(name)])), scale, cpu)
+      ? await measureLoads(Object.fromEntries(writeNames.map((name) => [name, post(name)])), scale, cpu, targets.idle)
       : {};
 
     // Second opinion: autocannon in this process (so its CPU is this process's), one run per server.
@@ -509,6 +528,7 @@ export async function runServerThroughput({ scale, placement }: BenchContext): P
         (placement
           ? `Placement on 2 cores: wrk (and autocannon) on core ${placement.loadGenerator}; every server, Prism's own process and PostgreSQL with its backends on core ${placement.server}, pinned with taskset. `
           : "Processes unpinned (no taskset or a single core). ") +
+        `Each run starts once every server (and PostgreSQL) is idle, at most 5 % of a core over 200 ms. ` +
         `Server CPU is the user + system time of the server's process tree (\`/proc/<pid>/stat\`, children included) over the run, divided by the requests wrk completed; ` +
         `"core busy" is CPU time ÷ run time, so a server at about 100 % while wrk is well below it is server-bound. ` +
         `The reference servers hold 100 pets created through the API; the bare node:http server sends the exact bytes ` +

@@ -134,3 +134,29 @@ export function findPostmaster(port: number): number | undefined {
 export function processTreePids(root: number): number[] {
   return processTree(readAllStats(), root).map((stat) => stat.pid);
 }
+
+/**
+ * Resolves once the process trees of `roots` (those still running) together used at most `share` of a core over
+ * `windowMs`, or after `timeoutMs`; answers whether they went idle. A load run that starts while a server still
+ * works off the last run's requests, or a database still writes after it, meets a busy core and is charged for it.
+ */
+export async function untilIdle(
+  roots: readonly number[],
+  { share = 0.05, windowMs = 200, timeoutMs = 10_000 }: { share?: number; windowMs?: number; timeoutMs?: number } = {},
+): Promise<boolean> {
+  const used = () => {
+    const stats = readAllStats();
+    const ticks = roots
+      .flatMap((root) => processTree(stats, root))
+      .reduce((sum, stat) => sum + stat.utime + stat.stime + stat.cutime + stat.cstime, 0);
+    return ticksToSeconds(ticks);
+  };
+  const deadline = performance.now() + timeoutMs;
+  for (let before = used(); performance.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = used();
+    if (now - before <= (share * windowMs) / 1000) return true;
+    before = now;
+  }
+  return false;
+}
